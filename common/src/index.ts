@@ -1,0 +1,5 @@
+export * from './messages.ts';
+export * from './status.ts';
+export * from './dblp-url.ts';
+export * from './schemas/fields.ts';
+export * from './schemas/auth.ts';

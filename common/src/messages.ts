@@ -1,0 +1,75 @@
+// Every message a user can see, word for word as SPEC.md writes them (sections 5 and 8).
+// Server validation and the browser forms both read from here, so the two never drift.
+export const messages = {
+  // Section 5: password
+  passwordRules:
+    'Password must be 8 to 50 characters long and contain at least one lowercase letter, one uppercase letter, one digit and one special character. It must not be the same as your email.',
+  passwordRequired: 'Please enter password',
+  passwordInvalid:
+    'Password must be 8 to 50 characters long and contain at least one lowercase letter, one uppercase letter, one digit and one special character.',
+  passwordEqualsEmail: 'Password must not be the same as your email.',
+  passwordsShouldMatch: 'Password and confirm password should match.',
+  passwordsDoNotMatch: 'Password and confirm password do not match',
+
+  // Section 5: sign in and sign up
+  checkBelowFields: 'Please check below fields:',
+  emailRequired: 'Please enter email',
+  emailInvalid: 'Please enter valid email address',
+  firstNameRequired: 'Please enter first name',
+  lastNameRequired: 'Please enter last name',
+  dblpUrlInvalid: 'Please enter a valid DBLP URL, for example https://dblp.org/pid/123/4567',
+  termsRequired: 'Please tick the terms checkbox',
+
+  // Section 5: contact us
+  subjectRequired: 'Please enter the subject',
+  messageRequired: 'Please enter the message',
+
+  // Section 8: sign in
+  signInFailed: 'Error while sign in process.',
+  loginFailed: 'The email or password is incorrect.',
+  accountLocked:
+    'Your account is locked after too many failed sign-in attempts. Please try again in 15 minutes or reset your password.',
+  accountNotConfirmed:
+    'Please confirm your email address first: open the link in the mail we sent when you signed up, or reset your password.',
+
+  // Section 8: passwords
+  emailCouldNotBeSent: 'Email could not be sent.',
+  passwordRequestSent:
+    'If an account exists for this email, we have sent a link to set a new password. Please check your mail.',
+  checkTheUrl: 'Please check the URL.',
+  resetLinkInvalid: 'This link is invalid or has expired. Please request a new one.',
+  passwordCouldNotBeUpdated: 'Password could not be updated.',
+  passwordCouldNotBeSet: 'Password could not be set.',
+  passwordSetSuccess:
+    'Password updated successfully. Click on the signin link above to login to the product.',
+  passwordUpdated: 'Password updated successfully.',
+
+  // Section 8: registration
+  registrationCreated: 'Your account has been created. Please check your mail to confirm your email address.',
+  registrationCreatedInvited: 'Your account has been created. You can now sign in.',
+  emailTaken: 'An account with this email already exists. Please sign in or reset your password.',
+  dblpTaken: 'This DBLP profile already belongs to another account.',
+  invitationInvalid: 'This invitation link is invalid or has expired.',
+  emailConfirmed: 'Your email address is confirmed. Please sign in.',
+
+  // Section 8: generic
+  couldNotFetch: 'Could not fetch the data from that resource.',
+  recordNotSaved: 'Record could not be saved at the moment. Please try again.',
+  recordUpdated: 'Record updated successfully.',
+  sessionBanner:
+    'Something is not right with current session. Please refresh page and try again. If you still experience issues logout and login again.',
+  contactFailed: 'Sorry! Your message could not be sent. Please try after some time.',
+  contactThanks: 'Thank you for your message. We will get back to you soon.',
+  somethingWentWrong: 'Something went wrong! Please try again later.',
+  unauthorized: 'Unauthorized',
+  notFound: 'Not found',
+  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  serverError: 'Something has gone seriously wrong',
+  completeProfile: 'Please complete your profile to access all features.',
+  noNotifications: 'No new notifications.',
+  notificationsHeader: 'You have received new requests. Please review and respond to them.',
+  notificationsHeaderNewUser:
+    'You have received new requests. Please complete your profile to respond to them.',
+} as const;
+
+export type MessageKey = keyof typeof messages;

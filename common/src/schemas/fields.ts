@@ -1,0 +1,61 @@
+// Field builders shared by every form schema: form-urlencoded bodies arrive as strings, so
+// booleans and numbers are read from their string forms here, once.
+import { z } from 'zod';
+import { messages } from '../messages.ts';
+
+export const passwordMinLength = 8;
+export const passwordMaxLength = 50;
+
+/** SPEC section 5: 8 to 50 characters, a lowercase letter, an uppercase letter, a digit, a special character. */
+export function isStrongPassword(password: string): boolean {
+  return (
+    password.length >= passwordMinLength &&
+    password.length <= passwordMaxLength &&
+    /[a-z]/.test(password) &&
+    /[A-Z]/.test(password) &&
+    /[0-9]/.test(password) &&
+    /[^A-Za-z0-9]/.test(password)
+  );
+}
+
+const emailPattern = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[A-Za-z]{2,}$/;
+
+export function isEmail(text: string): boolean {
+  return text.length <= 254 && emailPattern.test(text);
+}
+
+export const requiredText = (message: string, max = 200) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `At most ${max} characters.`);
+
+export const emailField = z
+  .string({ error: messages.emailInvalid })
+  .trim()
+  .toLowerCase()
+  .refine(isEmail, messages.emailInvalid);
+
+export const passwordField = z
+  .string({ error: messages.passwordRequired })
+  .min(1, messages.passwordRequired)
+  .refine(isStrongPassword, messages.passwordInvalid);
+
+const truthy = new Set(['1', 'true', 'y', 'yes', 'on']);
+
+/** A checkbox or flag sent as a string ("1", "true", "Y", "on") or a boolean. */
+export const formFlag = z
+  .union([z.boolean(), z.string(), z.number()])
+  .optional()
+  .transform((value) =>
+    typeof value === 'boolean' ? value : truthy.has(String(value ?? '').trim().toLowerCase()),
+  );
+
+export const optionalText = (max = 200) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters.`)
+    .optional()
+    .transform((value) => value ?? '');

@@ -1,0 +1,124 @@
+// Builds the application: plugins, the error handler, every route (listed here, in one
+// place), and the job worker. It never listens: main.ts does, and tests use inject().
+import { randomUUID } from 'node:crypto';
+import formBody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { isDevMailboxEnabled } from './config.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import type { AppContext } from './context.ts';
+import { createRequireUser } from './http/authenticate.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { isClientRoute, registerWebApp } from './http/web-app.ts';
+import { createWorker } from './jobs/worker.ts';
+import type { Worker } from './jobs/worker.ts';
+import { createMailDeliveryHandler } from './mail/delivery.ts';
+import { registerMailboxRoutes } from './mail/mailbox.routes.ts';
+import { deliverMailJob } from './mail/outbox.ts';
+import { createMailTransport, mailDirectory } from './mail/transport.ts';
+import type { MailTransport } from './mail/transport.ts';
+import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { registerContactRoutes } from './modules/contact/contact.routes.ts';
+import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
+import { messages } from '@recuse/common';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: Worker;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Db;
+  mailTransport?: MailTransport;
+}
+
+export async function buildApp({ config, db, mailTransport }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.decorateRequest('session', null);
+
+  const context: AppContext = { config, db };
+  await registerPlugins(app);
+  registerErrorHandler(app);
+
+  const requireUser = createRequireUser(context);
+  const rateLimited = { rateLimit: { max: config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } };
+  registerHealthRoutes(app, context);
+  registerAuthRoutes(app, context, { requireUser, rateLimited });
+  registerProfileRoutes(app, context, { requireUser });
+  registerContactRoutes(app, context, { requireUser });
+  if (isDevMailboxEnabled(config)) registerMailboxRoutes(app, mailDirectory(config));
+
+  const hasWebApp = await registerWebApp(app, config.WEB_DIST_DIR);
+  app.setNotFoundHandler((request, reply) => {
+    if (hasWebApp && isClientRoute(request)) return reply.sendFile('index.html');
+    return reply.code(404).send({ message: messages.notFound });
+  });
+
+  const transport = mailTransport ?? createMailTransport(config);
+  const worker = createWorker({
+    db,
+    log: app.log,
+    handlers: { [deliverMailJob]: createMailDeliveryHandler(db, transport) },
+  });
+  app.decorate('jobs', worker);
+  app.addHook('onClose', () => worker.stop());
+  return app;
+}
+
+async function registerPlugins(app: FastifyInstance) {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine injects its CSS variables in <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(formBody);
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fieldSize: 1_048_576, fields: 200, files: 0 },
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Recuse API', version: '1.0.0', description: 'The conflict-of-interest database.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+}

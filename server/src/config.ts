@@ -1,0 +1,52 @@
+// Configuration is the environment, parsed once at start (DESIGN.md section 2).
+// Every variable is listed, with its default, in the root .env.example.
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl,
+  PUBLIC_URL: z.string().url().optional(),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Recuse <no-reply@recuse.localhost>'),
+  CONTACT_EMAIL: z.string().default('admin@recuse.localhost'),
+  DBLP_BASE_URL: z.string().url().default('https://dblp.org'),
+  API_KEY: z.string().min(1).default('recuse-web'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(3600).default(7200),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
+  SEED_DEMO: z.enum(['auto', 'yes', 'no']).default('auto'),
+  WEB_DIST_DIR: z.string().optional(),
+  JOBS: z.enum(['on', 'off']).default('on'),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+});
+
+export type Config = z.infer<typeof configSchema> & { PUBLIC_URL: string; WEB_DIST_DIR: string };
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const config = parsed.data;
+  return {
+    ...config,
+    PUBLIC_URL: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, ''),
+    WEB_DIST_DIR: config.WEB_DIST_DIR ?? path.resolve(import.meta.dirname, '../../web/dist'),
+  };
+}
+
+/** The development mailbox is for laptops: off when real mail is configured or in production. */
+export function isDevMailboxEnabled(config: Config): boolean {
+  return !config.SMTP_URL && config.NODE_ENV !== 'production';
+}

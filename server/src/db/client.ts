@@ -1,0 +1,69 @@
+// One code path for both engines (DESIGN.md section 2): PostgreSQL through node-postgres when
+// a URL is given, embedded PGlite otherwise (in a data directory, or in memory for tests).
+// Either way the caller gets the same Drizzle instance type.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** A connection or a transaction: repo functions take it first so transactions compose. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  engine: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
+
+export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if ('url' in target) return openPostgres(target.url);
+  if ('dataDir' in target) {
+    const directory = path.resolve(target.dataDir, 'pglite');
+    mkdirSync(directory, { recursive: true });
+    return openPglite(new PGlite(directory));
+  }
+  return openPglite(new PGlite());
+}
+
+async function openPglite(client: PGlite): Promise<Database> {
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema });
+  return {
+    db: db as unknown as Db,
+    engine: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client that loses its server must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = drizzlePostgres(pool, { schema });
+  return {
+    db: db as unknown as Db,
+    engine: 'postgres',
+    migrate: () => migratePostgres(db, { migrationsFolder }),
+    close: () => pool.end(),
+  };
+}
+
+/** Runs hand-written SQL and returns its rows; both drivers answer with a `rows` array. */
+export async function queryRows<Row>(db: Db, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
+}

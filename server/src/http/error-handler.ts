@@ -1,0 +1,45 @@
+// The one error handler: every failure a client can cause gets a clear answer in SPEC's
+// shape, and everything else is logged with its cause and answered without internals.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { FieldErrors } from '@recuse/common';
+import { messages } from '@recuse/common';
+import { HttpError } from './errors.ts';
+
+/** Turns schema validation issues into SPEC's errors object: field name → messages. */
+export function toFieldErrors(
+  issues: ReadonlyArray<{ instancePath?: string; message?: string; params?: unknown }>,
+): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const field = (issue.instancePath ?? '').replace(/^\//, '').split('/')[0] || 'form';
+    const list = (errors[field] ??= []);
+    const message = issue.message ?? 'Invalid value';
+    if (!list.includes(message)) list.push(message);
+  }
+  return errors;
+}
+
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send(error.body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.code(422).send({
+        message: messages.checkBelowFields,
+        errors: toFieldErrors(error.validation),
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return reply.code(429).send({ message: messages.tooManyRequests });
+    }
+    if (status >= 400 && status < 500) {
+      // Malformed bodies, wrong content types, oversized payloads: the client's to fix.
+      return reply.code(status).send({ message: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ message: messages.serverError });
+  });
+}

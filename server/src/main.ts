@@ -1,0 +1,34 @@
+// Read config → open db → migrate → (demo on a first embedded start) → listen. Nothing else.
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { describeDemo, isDatabaseEmpty, seedDemo } from './demo/demo-data.ts';
+
+const config = loadConfig();
+const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR });
+await database.migrate();
+
+// The demo fills only an empty embedded database, unless SEED_DEMO=yes asks for it anyway.
+const wantsDemo = config.SEED_DEMO === 'yes' || (config.SEED_DEMO === 'auto' && database.engine === 'pglite');
+if (wantsDemo && (await isDatabaseEmpty(database.db))) {
+  await seedDemo(database.db);
+  console.log(`\nRecuse demo data created.\n${describeDemo()}\n`);
+}
+
+const app = await buildApp({ config, db: database.db });
+if (config.JOBS === 'on') app.jobs.start();
+
+let isClosing = false;
+async function shutdown(signal: string) {
+  if (isClosing) return;
+  isClosing = true;
+  app.log.info({ signal }, 'shutting down');
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.PORT, host: config.HOST });
+console.log(`Recuse is running at ${config.PUBLIC_URL} (database: ${database.engine})`);

@@ -1,0 +1,160 @@
+// Queries for accounts and their tokens. Every function takes the connection first, so a
+// service can run several of them in one transaction.
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/client.ts';
+import { tokens, users } from '../../db/schema.ts';
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type TokenKind = (typeof tokens.$inferSelect)['kind'];
+export type Token = typeof tokens.$inferSelect;
+
+export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  return user;
+}
+
+export async function findUserByDblpPid(db: Db, pid: string): Promise<User | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.dblpPid, pid));
+  return user;
+}
+
+export async function findUserById(db: Db, id: number): Promise<User | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  return user;
+}
+
+export async function insertUser(db: Db, user: NewUser): Promise<User> {
+  const [row] = await db.insert(users).values(user).returning();
+  return row!;
+}
+
+export async function updateUser(db: Db, id: number, changes: Partial<NewUser>): Promise<User> {
+  const [row] = await db
+    .update(users)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row!;
+}
+
+/**
+ * Counts one failed sign-in in a single statement (so concurrent attempts cannot lose
+ * counts) and locks the account when this failure is the fifth in a row.
+ */
+export async function recordFailedLogin(
+  db: Db,
+  userId: number,
+  policy: { maxFailures: number; lockMinutes: number },
+): Promise<{ isLocked: boolean }> {
+  const [row] = await queryRows<{ locked_until: Date | string | null }>(db, sql`
+    update users
+       set failed_login_count = case when failed_login_count + 1 >= ${policy.maxFailures}
+                                     then 0 else failed_login_count + 1 end,
+           locked_until = case when failed_login_count + 1 >= ${policy.maxFailures}
+                               then now() + make_interval(mins => ${policy.lockMinutes})
+                               else locked_until end
+     where id = ${userId}
+    returning locked_until`);
+  const lockedUntil = row?.locked_until;
+  return { isLocked: lockedUntil != null && new Date(lockedUntil).getTime() > Date.now() };
+}
+
+export async function insertToken(
+  db: Db,
+  token: {
+    userId: number | null;
+    kind: TokenKind;
+    tokenHash: string;
+    expiresAt: Date;
+    familyId?: string;
+    email?: string;
+  },
+): Promise<Token> {
+  const [row] = await db.insert(tokens).values(token).returning();
+  return row!;
+}
+
+/** A token of that kind that is neither expired, revoked nor (for single-use kinds) used. */
+export async function findLiveToken(
+  db: Db,
+  kind: TokenKind,
+  tokenHash: string,
+): Promise<Token | undefined> {
+  const [token] = await db
+    .select()
+    .from(tokens)
+    .where(
+      and(
+        eq(tokens.tokenHash, tokenHash),
+        eq(tokens.kind, kind),
+        isNull(tokens.revokedAt),
+        gt(tokens.expiresAt, new Date()),
+      ),
+    );
+  return token;
+}
+
+/** Marks a single-use token used; false when someone else used it first. */
+export async function markTokenUsed(db: Db, tokenId: number): Promise<boolean> {
+  const rows = await db
+    .update(tokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(tokens.id, tokenId), isNull(tokens.usedAt)))
+    .returning({ id: tokens.id });
+  return rows.length === 1;
+}
+
+export async function revokeTokenFamily(db: Db, familyId: string): Promise<void> {
+  await db
+    .update(tokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(tokens.familyId, familyId), isNull(tokens.revokedAt)));
+}
+
+/** Revokes a user's tokens of the given kinds, except those of one sign-in (family). */
+export async function revokeUserTokens(
+  db: Db,
+  userId: number,
+  kinds: TokenKind[],
+  exceptFamilyId?: string,
+): Promise<void> {
+  await db.execute(sql`
+    update tokens set revoked_at = now()
+     where user_id = ${userId} and revoked_at is null
+       and kind in (${sql.join(
+         kinds.map((kind) => sql`${kind}`),
+         sql`, `,
+       )})
+       ${exceptFamilyId ? sql`and family_id is distinct from ${exceptFamilyId}` : sql``}`);
+}
+
+export interface SessionUser {
+  user: User;
+  familyId: string;
+}
+
+export async function findUserByAccessToken(
+  db: Db,
+  tokenHash: string,
+): Promise<SessionUser | undefined> {
+  const [row] = await db
+    .select({ user: users, familyId: tokens.familyId })
+    .from(tokens)
+    .innerJoin(users, eq(users.id, tokens.userId))
+    .where(
+      and(
+        eq(tokens.tokenHash, tokenHash),
+        eq(tokens.kind, 'access'),
+        isNull(tokens.revokedAt),
+        gt(tokens.expiresAt, new Date()),
+        eq(users.kind, 'registered'),
+      ),
+    );
+  if (!row || !row.familyId) return undefined;
+  return { user: row.user, familyId: row.familyId };
+}

@@ -1,0 +1,295 @@
+// Accounts and sessions: sign-in with lockout, rotating refresh tokens, sign-up (plain and
+// invited), e-mail confirmation, and password recovery. Routes call these functions only.
+import { randomUUID } from 'node:crypto';
+import type { Login, Registration } from '@recuse/common';
+import { findDblpPid, messages } from '@recuse/common';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { HttpError, conflict, notFound, validationFailed } from '../../http/errors.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+import {
+  findLiveToken,
+  findUserByAccessToken,
+  findUserByDblpPid,
+  findUserByEmail,
+  insertToken,
+  insertUser,
+  markTokenUsed,
+  recordFailedLogin,
+  revokeTokenFamily,
+  revokeUserTokens,
+  updateUser,
+} from './auth.repo.ts';
+import type { SessionUser, User } from './auth.repo.ts';
+import { emailConfirmationMail, passwordResetMail, welcomeMail } from './auth.mails.ts';
+import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.ts';
+import { generateSecret, hashSecret } from './secrets.ts';
+
+export const lockoutPolicy = { maxFailures: 5, lockMinutes: 15 } as const;
+const passwordResetTtlMinutes = 60;
+const emailConfirmationTtlDays = 7;
+
+export interface SessionTokens {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+}
+
+/** A refused sign-in, in the shape SPEC gives: ERROR and MSG. */
+function loginRefused(error: 'LOGIN_FAILED' | 'ACCOUNT_IS_LOCKED', message: string) {
+  return new HttpError(error === 'ACCOUNT_IS_LOCKED' ? 423 : 401, { ERROR: error, MSG: message });
+}
+
+const isLocked = (user: User) => user.lockedUntil != null && user.lockedUntil.getTime() > Date.now();
+
+/**
+ * Sign-in. Unknown e-mails and wrong passwords get the same answer in the same time. Five
+ * failures in a row lock the account for 15 minutes; while locked, even the right password
+ * is refused. An account whose e-mail is not confirmed cannot sign in yet.
+ */
+export async function login(context: AppContext, form: Login): Promise<SessionTokens> {
+  const { db } = context;
+  const user = await findUserByEmail(db, form.username);
+  if (!user || user.kind !== 'registered' || !user.passwordHash) {
+    await verifyAgainstNothing(form.password);
+    throw loginRefused('LOGIN_FAILED', messages.loginFailed);
+  }
+  if (isLocked(user)) throw loginRefused('ACCOUNT_IS_LOCKED', messages.accountLocked);
+  if (!(await verifyPassword(user.passwordHash, form.password))) {
+    const { isLocked: isNowLocked } = await recordFailedLogin(db, user.id, lockoutPolicy);
+    if (isNowLocked) throw loginRefused('ACCOUNT_IS_LOCKED', messages.accountLocked);
+    throw loginRefused('LOGIN_FAILED', messages.loginFailed);
+  }
+  if (!user.isEmailConfirmed) throw loginRefused('LOGIN_FAILED', messages.accountNotConfirmed);
+  await updateUser(db, user.id, { failedLoginCount: 0, lockedUntil: null });
+  return issueSession(context, db, user.id, randomUUID());
+}
+
+async function issueSession(
+  context: AppContext,
+  db: Db,
+  userId: number,
+  familyId: string,
+): Promise<SessionTokens> {
+  const access = generateSecret();
+  const refresh = generateSecret();
+  const now = Date.now();
+  const accessTtl = context.config.ACCESS_TOKEN_TTL_SECONDS;
+  await insertToken(db, {
+    userId,
+    kind: 'access',
+    tokenHash: hashSecret(access),
+    familyId,
+    expiresAt: new Date(now + accessTtl * 1000),
+  });
+  await insertToken(db, {
+    userId,
+    kind: 'refresh',
+    tokenHash: hashSecret(refresh),
+    familyId,
+    expiresAt: new Date(now + context.config.REFRESH_TOKEN_TTL_DAYS * 86_400_000),
+  });
+  return { access_token: access, refresh_token: refresh, expires_in: accessTtl };
+}
+
+const invalidRefresh = () => new HttpError(400, { error: 'invalid_request' });
+
+/**
+ * Refresh tokens rotate: each works once and is replaced by a new pair of the same family.
+ * Presenting one that was already used means it was copied, so the whole family (every
+ * access and refresh token of that sign-in) is revoked.
+ */
+export async function refreshSession(context: AppContext, refreshToken: string): Promise<SessionTokens> {
+  return context.db.transaction(async (tx) => {
+    const token = await findLiveToken(tx, 'refresh', hashSecret(refreshToken));
+    if (!token || !token.familyId || !token.userId) throw invalidRefresh();
+    if (token.usedAt || !(await markTokenUsed(tx, token.id))) {
+      await revokeTokenFamily(tx, token.familyId);
+      return { reused: true as const };
+    }
+    return issueSession(context, tx, token.userId, token.familyId);
+  }).then((result) => {
+    // The revocation above must commit, so the refusal is thrown after the transaction.
+    if ('reused' in result) throw invalidRefresh();
+    return result;
+  });
+}
+
+export async function logout(context: AppContext, session: SessionUser): Promise<void> {
+  await revokeTokenFamily(context.db, session.familyId);
+}
+
+export function authenticate(context: AppContext, accessToken: string): Promise<SessionUser | undefined> {
+  return findUserByAccessToken(context.db, hashSecret(accessToken));
+}
+
+/**
+ * Sign-up. A plain sign-up must confirm its e-mail before signing in; an invited sign-up
+ * (the token from an invitation mail, for that same e-mail) has proven it already. A person
+ * who was invited (named by e-mail) or imported from DBLP becomes the account, so what was
+ * recorded about them stays theirs.
+ */
+export async function register(context: AppContext, form: Registration): Promise<{ id: number; message: string }> {
+  const { db, config } = context;
+  const pid = form.dblp_url ? findDblpPid(form.dblp_url) : undefined;
+  const passwordHash = await hashPassword(form.password);
+  return db.transaction(async (tx) => {
+    const invitation = form.userToken ? await findLiveToken(tx, 'invitation', hashSecret(form.userToken)) : undefined;
+    if (form.userToken && (!invitation || invitation.email?.toLowerCase() !== form.Email)) {
+      throw validationFailed({ userToken: [messages.invitationInvalid] });
+    }
+    const existing = await findUserByEmail(tx, form.Email);
+    if (existing && existing.kind !== 'invited') throw conflict({ Email: [messages.emailTaken] });
+    const dblpPerson = pid ? await findUserByDblpPid(tx, pid) : undefined;
+    if (dblpPerson && dblpPerson.kind !== 'dblp_only') throw conflict({ dblp_url: [messages.dblpTaken] });
+
+    const isInvited = invitation !== undefined;
+    const account = {
+      kind: 'registered' as const,
+      firstName: form.FName,
+      lastName: form.SName,
+      email: form.Email,
+      dblpPid: pid ?? null,
+      passwordHash,
+      isEmailConfirmed: isInvited,
+      isOptedIn: form.optedIn,
+    };
+    // The DBLP person and an invited person may be two rows: the account takes over the
+    // invited row, and the DBLP person is claimed later through the account-link flow.
+    const claimable = existing ?? dblpPerson;
+    const user = claimable
+      ? await updateUser(tx, claimable.id, {
+          ...account,
+          dblpPid: existing && dblpPerson ? existing.dblpPid : account.dblpPid,
+        })
+      : await insertUser(tx, account);
+    if (invitation) await markTokenUsed(tx, invitation.id);
+
+    if (isInvited) {
+      await enqueueMail(tx, welcomeMail(form.Email, form.FName, `${config.PUBLIC_URL}/sign-in`));
+      return { id: user.id, message: messages.registrationCreatedInvited };
+    }
+    const secret = generateSecret();
+    await insertToken(tx, {
+      userId: user.id,
+      kind: 'email_confirmation',
+      tokenHash: hashSecret(secret),
+      email: form.Email,
+      expiresAt: new Date(Date.now() + emailConfirmationTtlDays * 86_400_000),
+    });
+    const link = `${config.PUBLIC_URL}/v1/web/user/confirm-email/${secret}`;
+    await enqueueMail(tx, emailConfirmationMail(form.Email, form.FName, link));
+    return { id: user.id, message: messages.registrationCreated };
+  });
+}
+
+/** Confirms the e-mail of the account the link was sent to; false for a bad or used link. */
+export async function confirmEmail(context: AppContext, secret: string): Promise<boolean> {
+  return context.db.transaction(async (tx) => {
+    const token = await findLiveToken(tx, 'email_confirmation', hashSecret(secret));
+    if (!token?.userId || token.usedAt || !(await markTokenUsed(tx, token.id))) return false;
+    await updateUser(tx, token.userId, { isEmailConfirmed: true });
+    return true;
+  });
+}
+
+/**
+ * Password recovery. The answer is the same whether or not the e-mail has an account, so
+ * the form cannot be used to find out who is registered. Earlier links stop working.
+ */
+export async function requestPasswordReset(context: AppContext, email: string): Promise<void> {
+  const { db, config } = context;
+  await db.transaction(async (tx) => {
+    const user = await findUserByEmail(tx, email);
+    if (!user || user.kind !== 'registered') return;
+    await revokeUserTokens(tx, user.id, ['password_reset']);
+    const secret = generateSecret();
+    await insertToken(tx, {
+      userId: user.id,
+      kind: 'password_reset',
+      tokenHash: hashSecret(secret),
+      email: user.email!,
+      expiresAt: new Date(Date.now() + passwordResetTtlMinutes * 60_000),
+    });
+    await enqueueMail(tx, passwordResetMail(user.email!, `${config.PUBLIC_URL}/reset-password/${secret}`));
+  });
+}
+
+async function findResetTarget(db: Db, secret: string) {
+  const token = await findLiveToken(db, 'password_reset', hashSecret(secret));
+  if (!token?.userId || token.usedAt) return undefined;
+  const user = await findUserByEmail(db, token.email ?? '');
+  if (!user || user.id !== token.userId) return undefined;
+  return { token, user };
+}
+
+export async function findPasswordReset(context: AppContext, secret: string) {
+  const target = await findResetTarget(context.db, secret);
+  if (!target) throw new HttpError(404, { message: messages.resetLinkInvalid });
+  return { email: target.user.email!, isOptedIn: target.user.isOptedIn };
+}
+
+/**
+ * Sets a password from an e-mailed link. The link works once, only for the e-mail it was
+ * sent to; it also proves the e-mail, lifts a lockout, and signs out every session.
+ */
+export async function resetPassword(
+  context: AppContext,
+  form: { email: string; token: string; password: string; optedIn: boolean },
+): Promise<{ id: number }> {
+  const passwordHash = await hashPassword(form.password);
+  return context.db.transaction(async (tx) => {
+    const target = await findResetTarget(tx, form.token);
+    if (!target || target.user.email!.toLowerCase() !== form.email) {
+      throw new HttpError(404, { message: messages.resetLinkInvalid });
+    }
+    if (!target.user.isOptedIn && !form.optedIn) throw validationFailed({ optedIn: [messages.termsRequired] });
+    if (!(await markTokenUsed(tx, target.token.id))) throw new HttpError(404, { message: messages.resetLinkInvalid });
+    await updateUser(tx, target.user.id, {
+      passwordHash,
+      isEmailConfirmed: true,
+      isOptedIn: true,
+      failedLoginCount: 0,
+      lockedUntil: null,
+    });
+    await revokeUserTokens(tx, target.user.id, ['access', 'refresh', 'password_reset']);
+    return { id: target.user.id };
+  });
+}
+
+/** A signed-in password change; other sessions of the account are signed out. */
+export async function changePassword(
+  context: AppContext,
+  session: SessionUser,
+  form: { email: string; password: string },
+): Promise<{ id: number }> {
+  if (form.email !== session.user.email?.toLowerCase()) {
+    throw validationFailed({ email: [messages.emailInvalid] });
+  }
+  const passwordHash = await hashPassword(form.password);
+  await context.db.transaction(async (tx) => {
+    await updateUser(tx, session.user.id, { passwordHash });
+    await revokeUserTokens(tx, session.user.id, ['access', 'refresh'], session.familyId);
+  });
+  return { id: session.user.id };
+}
+
+/**
+ * What an invitation link tells the page: whose e-mail it was sent to and whether that
+ * person already has an account (then they sign in; otherwise they create a profile).
+ */
+export async function validateInvitation(context: AppContext, secret: string) {
+  const token = await findLiveToken(context.db, 'invitation', hashSecret(secret));
+  if (!token?.email) throw notFound();
+  const user = await findUserByEmail(context.db, token.email);
+  const hasAccount = user?.kind === 'registered';
+  return {
+    message: 'SUCCESS',
+    account_active: hasAccount ? 1 : 0,
+    additional_msg: hasAccount
+      ? 'You already have an account. Please sign in to respond to the relation.'
+      : 'You have been named in a relation on Recuse. Please create your profile to respond to it.',
+    userData: { email: token.email },
+    show_sign_in: hasAccount ? 'Y' : 'N',
+  };
+}

@@ -1,0 +1,16 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+
+/** Liveness and readiness in one: the process answers and the database does too. */
+export function registerHealthRoutes(app: FastifyInstance, context: AppContext) {
+  app.get('/healthz', { schema: { tags: ['operations'] } }, async (_request, reply) => {
+    try {
+      await context.db.execute(sql`select 1`);
+      return { status: 'ok' };
+    } catch (error) {
+      app.log.error({ err: error }, 'health check: database unreachable');
+      return reply.code(503).send({ status: 'unavailable' });
+    }
+  });
+}
