@@ -1,0 +1,86 @@
+// One way to get an app for an API test: a fresh, migrated database (in-memory PGlite, or a
+// new database on the PostgreSQL server of TEST_DATABASE_URL when the int-postgres project
+// runs), the real mail outbox writing .eml files into a temporary DATA_DIR, and inject().
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import type { Config } from '../src/config.ts';
+import { loadConfig } from '../src/config.ts';
+import type { Database, Db } from '../src/db/client.ts';
+import { openDatabase } from '../src/db/client.ts';
+import type { MailboxMessage } from '../src/mail/mailbox.ts';
+import { readMailbox } from '../src/mail/mailbox.ts';
+import { mailDirectory } from '../src/mail/transport.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  engine: Database['engine'];
+  /** Delivers every queued mail through the real outbox and returns the mailbox, newest first. */
+  deliverMail(): Promise<MailboxMessage[]>;
+  close(): Promise<void>;
+}
+
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'recuse-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://recuse.test',
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    ...env,
+  });
+  const { database, dropDatabase } = await openTestDatabase();
+  await database.migrate();
+  const app = await buildApp({ config, db: database.db });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    config,
+    engine: database.engine,
+    async deliverMail() {
+      await app.jobs.runUntilIdle();
+      return readMailbox(mailDirectory(config));
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function openTestDatabase(): Promise<{
+  database: Database;
+  dropDatabase: () => Promise<void>;
+}> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (process.env.TEST_DB_ENGINE !== 'postgres') {
+    return { database: await openDatabase({ memory: true }), dropDatabase: async () => {} };
+  }
+  if (!url) throw new Error('TEST_DB_ENGINE=postgres needs TEST_DATABASE_URL');
+  const name = `recuse_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const testUrl = new URL(url);
+  testUrl.pathname = `/${name}`;
+  return {
+    database: await openDatabase({ url: testUrl.toString() }),
+    async dropDatabase() {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}

@@ -1,0 +1,85 @@
+// Factories build test data with sensible defaults, creating what they need; tests name
+// only what matters to them.
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../src/db/client.ts';
+import { users } from '../src/db/schema.ts';
+import { insertToken } from '../src/modules/auth/auth.repo.ts';
+import type { User } from '../src/modules/auth/auth.repo.ts';
+import { hashPassword } from '../src/modules/auth/passwords.ts';
+import { generateSecret, hashSecret } from '../src/modules/auth/secrets.ts';
+
+export const defaultPassword = 'Correct#Horse9';
+let defaultPasswordHash: Promise<string> | undefined;
+let sequence = 0;
+
+export async function buildUser(
+  db: Db,
+  overrides: Partial<typeof users.$inferInsert> = {},
+): Promise<User> {
+  sequence += 1;
+  defaultPasswordHash ??= hashPassword(defaultPassword);
+  const [user] = await db
+    .insert(users)
+    .values({
+      kind: 'registered',
+      firstName: `First${sequence}`,
+      lastName: `Last${sequence}`,
+      email: `user${sequence}.${Date.now()}@example.org`,
+      passwordHash: await defaultPasswordHash,
+      isEmailConfirmed: true,
+      isOptedIn: true,
+      ...overrides,
+    })
+    .returning();
+  return user!;
+}
+
+/** An invitation token for an e-mail, as a relation naming that e-mail creates one. */
+export async function buildInvitation(
+  db: Db,
+  email: string,
+  options: { expiresInMs?: number } = {},
+) {
+  const secret = generateSecret();
+  await insertToken(db, {
+    userId: null,
+    kind: 'invitation',
+    tokenHash: hashSecret(secret),
+    email,
+    expiresAt: new Date(Date.now() + (options.expiresInMs ?? 7 * 86_400_000)),
+  });
+  return secret;
+}
+
+export function form(fields: Record<string, string | number | boolean | undefined>) {
+  const body = new URLSearchParams();
+  for (const [key, value] of Object.entries(fields))
+    if (value !== undefined) body.set(key, String(value));
+  return {
+    payload: body.toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  };
+}
+
+export interface Tokens {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+}
+
+export async function signIn(
+  app: FastifyInstance,
+  email: string,
+  password = defaultPassword,
+): Promise<Tokens> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/v1/user/login',
+    ...form({ action: 'login', api_key: 'recuse-web', username: email, password }),
+  });
+  if (response.statusCode !== 200)
+    throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  return response.json<Tokens>();
+}
+
+export const bearer = (tokens: Tokens) => ({ authorization: `Bearer ${tokens.access_token}` });
