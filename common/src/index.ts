@@ -3,3 +3,4 @@ export * from './status.ts';
 export * from './dblp-url.ts';
 export * from './schemas/fields.ts';
 export * from './schemas/auth.ts';
+export * from './conflict-rules.ts';
