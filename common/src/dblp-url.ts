@@ -1,6 +1,11 @@
 // A person's identity on DBLP is the pid. Profile URLs from any of DBLP's hosts normalise
 // to https://dblp.org/pid/<pid> (DESIGN.md section 7).
-const dblpHosts = new Set(['dblp.org', 'dblp.uni-trier.de', 'dblp.dagstuhl.de', 'dblp1.uni-trier.de']);
+const dblpHosts = new Set([
+  'dblp.org',
+  'dblp.uni-trier.de',
+  'dblp.dagstuhl.de',
+  'dblp1.uni-trier.de',
+]);
 
 // Pids are slash-separated segments: numeric ("95/7448-1") or legacy name keys ("m/AndrewMcCallum").
 const pidPattern = /^[A-Za-z0-9][A-Za-z0-9_\-.']*(\/[A-Za-z0-9][A-Za-z0-9_\-.']*)+$/;
@@ -16,10 +21,19 @@ export function findDblpPid(text: string): string | undefined {
   }
   const host = url.hostname.toLowerCase().replace(/^www\./, '');
   if (!dblpHosts.has(host)) return undefined;
-  const match = /^\/pid\/(.+?)(\.(html|xml|bib|rdf|nt|ttl))?\/?$/.exec(decodeURIComponent(url.pathname));
+  const match = /^\/pid\/(.+?)(\.(html|xml|bib|rdf|nt|ttl))?\/?$/.exec(decodePath(url.pathname));
   const pid = match?.[1];
   if (!pid || !pidPattern.test(pid)) return undefined;
   return pid;
+}
+
+// A broken escape ("%E0%A4%A") makes decodeURIComponent throw; such a path names no pid.
+function decodePath(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return '';
+  }
 }
 
 export function dblpUrlForPid(pid: string): string {

@@ -45,7 +45,8 @@ export const messages = {
   passwordUpdated: 'Password updated successfully.',
 
   // Section 8: registration
-  registrationCreated: 'Your account has been created. Please check your mail to confirm your email address.',
+  registrationCreated:
+    'Your account has been created. Please check your mail to confirm your email address.',
   registrationCreatedInvited: 'Your account has been created. You can now sign in.',
   emailTaken: 'An account with this email already exists. Please sign in or reset your password.',
   dblpTaken: 'This DBLP profile already belongs to another account.',

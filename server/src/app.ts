@@ -9,7 +9,11 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import { isDevMailboxEnabled } from './config.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
@@ -34,6 +38,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     jobs: Worker;
   }
+  interface FastifyRequest {
+    /** True while the body is being parsed: a failure then is the client's malformed body. */
+    isReadingBody: boolean;
+  }
 }
 
 export interface BuildAppOptions {
@@ -42,15 +50,24 @@ export interface BuildAppOptions {
   mailTransport?: MailTransport;
 }
 
-export async function buildApp({ config, db, mailTransport }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  mailTransport,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     requestIdHeader: false,
-    trustProxy: true,
+    // Behind N proxies, TRUST_PROXY_HOPS=N lets the client address come from X-Forwarded-For;
+    // trusting it without proxies would let anyone dodge the rate limits by forging it.
+    trustProxy: config.TRUST_PROXY_HOPS > 0 ? config.TRUST_PROXY_HOPS : false,
     bodyLimit: 1_048_576,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -65,7 +82,9 @@ export async function buildApp({ config, db, mailTransport }: BuildAppOptions): 
   registerErrorHandler(app);
 
   const requireUser = createRequireUser(context);
-  const rateLimited = { rateLimit: { max: config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } };
+  const rateLimited = {
+    rateLimit: { max: config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' },
+  };
   registerHealthRoutes(app, context);
   registerAuthRoutes(app, context, { requireUser, rateLimited });
   registerProfileRoutes(app, context, { requireUser });
@@ -109,13 +128,27 @@ async function registerPlugins(app: FastifyInstance) {
   });
   await app.register(rateLimit, { global: false });
   await app.register(formBody);
+  // The multipart parser reads the body in its own preValidation hook and fails without a
+  // status on a body it cannot read (no boundary, cut short). Marking the request from
+  // preParsing until the hook after it lets the error handler answer 400, not 500.
+  app.decorateRequest('isReadingBody', false);
+  app.addHook('preParsing', async (request) => {
+    request.isReadingBody = true;
+  });
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
     limits: { fieldSize: 1_048_576, fields: 200, files: 0 },
   });
+  app.addHook('preValidation', async (request) => {
+    request.isReadingBody = false;
+  });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Recuse API', version: '1.0.0', description: 'The conflict-of-interest database.' },
+      info: {
+        title: 'Recuse API',
+        version: '1.0.0',
+        description: 'The conflict-of-interest database.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,

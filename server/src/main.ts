@@ -5,11 +5,14 @@ import { openDatabase } from './db/client.ts';
 import { describeDemo, isDatabaseEmpty, seedDemo } from './demo/demo-data.ts';
 
 const config = loadConfig();
-const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR });
+const database = await openDatabase(
+  config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
+);
 await database.migrate();
 
 // The demo fills only an empty embedded database, unless SEED_DEMO=yes asks for it anyway.
-const wantsDemo = config.SEED_DEMO === 'yes' || (config.SEED_DEMO === 'auto' && database.engine === 'pglite');
+const wantsDemo =
+  config.SEED_DEMO === 'yes' || (config.SEED_DEMO === 'auto' && database.engine === 'pglite');
 if (wantsDemo && (await isDatabaseEmpty(database.db))) {
   await seedDemo(database.db);
   console.log(`\nRecuse demo data created.\n${describeDemo()}\n`);

@@ -2,11 +2,13 @@
 // only what matters to them.
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/db/client.ts';
-import { users } from '../src/db/schema.ts';
+import { notifications, users } from '../src/db/schema.ts';
+import type { MailboxMessage } from '../src/mail/mailbox.ts';
 import { insertToken } from '../src/modules/auth/auth.repo.ts';
 import type { User } from '../src/modules/auth/auth.repo.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { generateSecret, hashSecret } from '../src/modules/auth/secrets.ts';
+import type { TestApp } from './build-test-app.ts';
 
 export const defaultPassword = 'Correct#Horse9';
 let defaultPasswordHash: Promise<string> | undefined;
@@ -83,3 +85,35 @@ export async function signIn(
 }
 
 export const bearer = (tokens: Tokens) => ({ authorization: `Bearer ${tokens.access_token}` });
+
+/** An in-app notification for a user (the relations module will create these itself). */
+export async function buildNotification(
+  db: Db,
+  userId: number,
+  overrides: Partial<typeof notifications.$inferInsert> = {},
+) {
+  const [notification] = await db
+    .insert(notifications)
+    .values({
+      userId,
+      message: 'First1 Last1 added a relation with you.',
+      relationTypeId: 3,
+      relationTypeName: 'Co-authored publication',
+      publicationName: 'A paper',
+      relationId: 1,
+      ...overrides,
+    })
+    .returning();
+  return notification!;
+}
+
+/** Delivers the queued mail and returns what one address received, newest first. */
+export async function mailsTo(t: TestApp, email: string): Promise<MailboxMessage[]> {
+  return (await t.deliverMail()).filter((mail) => mail.to === email);
+}
+
+/** The path and query of a link in a mail, to open it with inject(). */
+export const pathOf = (link: string) => {
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+};

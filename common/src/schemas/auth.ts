@@ -12,7 +12,10 @@ export const loginSchema = z.object({
     .trim()
     .min(1, messages.emailRequired)
     .pipe(emailField),
-  password: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(200),
+  password: z
+    .string({ error: messages.passwordRequired })
+    .min(1, messages.passwordRequired)
+    .max(200),
 });
 export type Login = z.infer<typeof loginSchema>;
 
@@ -29,7 +32,11 @@ function checkPasswordPair(
   confirmField: string,
 ) {
   if (value.password !== value.confirm) {
-    context.addIssue({ code: 'custom', path: [confirmField], message: messages.passwordsShouldMatch });
+    context.addIssue({
+      code: 'custom',
+      path: [confirmField],
+      message: messages.passwordsShouldMatch,
+    });
   }
   if (value.email && value.password.toLowerCase() === value.email.toLowerCase()) {
     context.addIssue({ code: 'custom', path: ['password'], message: messages.passwordEqualsEmail });

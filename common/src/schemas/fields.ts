@@ -25,11 +25,7 @@ export function isEmail(text: string): boolean {
 }
 
 export const requiredText = (message: string, max = 200) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `At most ${max} characters.`);
+  z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters.`);
 
 export const emailField = z
   .string({ error: messages.emailInvalid })
@@ -40,7 +36,8 @@ export const emailField = z
 export const passwordField = z
   .string({ error: messages.passwordRequired })
   .min(1, messages.passwordRequired)
-  .refine(isStrongPassword, messages.passwordInvalid);
+  // An empty password gets only 'Please enter password', not the strength rules as well.
+  .refine((password) => password === '' || isStrongPassword(password), messages.passwordInvalid);
 
 const truthy = new Set(['1', 'true', 'y', 'yes', 'on']);
 
@@ -49,7 +46,13 @@ export const formFlag = z
   .union([z.boolean(), z.string(), z.number()])
   .optional()
   .transform((value) =>
-    typeof value === 'boolean' ? value : truthy.has(String(value ?? '').trim().toLowerCase()),
+    typeof value === 'boolean'
+      ? value
+      : truthy.has(
+          String(value ?? '')
+            .trim()
+            .toLowerCase(),
+        ),
   );
 
 export const optionalText = (max = 200) =>

@@ -4,7 +4,9 @@ import { openDatabase } from '../db/client.ts';
 import { describeDemo, isDatabaseEmpty, seedDemo } from '../demo/demo-data.ts';
 
 const config = loadConfig();
-const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR });
+const database = await openDatabase(
+  config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
+);
 await database.migrate();
 if (await isDatabaseEmpty(database.db)) {
   await seedDemo(database.db);

@@ -87,8 +87,14 @@ export const tokens = pgTable(
 export const institutions = pgTable('institutions', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
-  aliases: text('aliases').array().notNull().default(sql`'{}'::text[]`),
-  emailDomains: text('email_domains').array().notNull().default(sql`'{}'::text[]`),
+  aliases: text('aliases')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  emailDomains: text('email_domains')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   status: smallint('status').notNull().default(1),
   mergedIntoId: integer('merged_into_id'),
   createdByUserId: integer('created_by_user_id').references(() => users.id, {

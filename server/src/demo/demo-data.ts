@@ -15,7 +15,10 @@ export const demoAccounts = [
 ];
 
 const demoInstitutions = [
-  { name: 'ETH Zurich', aliases: ['ETH Zürich', 'ETHZ', 'Swiss Federal Institute of Technology Zurich'] },
+  {
+    name: 'ETH Zurich',
+    aliases: ['ETH Zürich', 'ETHZ', 'Swiss Federal Institute of Technology Zurich'],
+  },
   { name: 'Massachusetts Institute of Technology', aliases: ['MIT'] },
   { name: 'University of Cambridge', aliases: ['Cambridge University'] },
   { name: 'Delft University of Technology', aliases: ['TU Delft'] },
@@ -29,7 +32,9 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 export async function seedDemo(db: Db): Promise<void> {
   const passwordHash = await hashPassword(demoPassword);
   await db.transaction(async (tx) => {
-    await tx.insert(institutions).values(demoInstitutions.map((institution) => ({ ...institution, status: 1 })));
+    await tx
+      .insert(institutions)
+      .values(demoInstitutions.map((institution) => ({ ...institution, status: 1 })));
     await tx.insert(users).values(
       demoAccounts.map((account) => ({
         ...account,
@@ -43,6 +48,8 @@ export async function seedDemo(db: Db): Promise<void> {
 }
 
 export function describeDemo(): string {
-  const lines = demoAccounts.map((account) => `  ${account.email.padEnd(20)} ${demoPassword}   ${account.role}`);
+  const lines = demoAccounts.map(
+    (account) => `  ${account.email.padEnd(20)} ${demoPassword}   ${account.role}`,
+  );
   return ['Demo accounts (email, password, role):', ...lines].join('\n');
 }

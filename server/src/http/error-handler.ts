@@ -31,7 +31,7 @@ export function registerErrorHandler(app: FastifyInstance) {
         errors: toFieldErrors(error.validation),
       });
     }
-    const status = error.statusCode ?? 500;
+    const status = error.statusCode ?? (request.isReadingBody ? 400 : 500);
     if (status === 429) {
       return reply.code(429).send({ message: messages.tooManyRequests });
     }

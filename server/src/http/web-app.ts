@@ -16,7 +16,10 @@ export function isClientRoute(request: FastifyRequest): boolean {
 }
 
 /** Registers the static files; returns false when the web app has not been built. */
-export async function registerWebApp(app: FastifyInstance, distDirectory: string): Promise<boolean> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDirectory: string,
+): Promise<boolean> {
   if (!existsSync(path.join(distDirectory, 'index.html'))) return false;
   await app.register(fastifyStatic, {
     root: distDirectory,
@@ -26,7 +29,10 @@ export async function registerWebApp(app: FastifyInstance, distDirectory: string
     setHeaders(reply, filePath) {
       // Vite fingerprints everything under assets/, so those may be cached for good.
       const isFingerprinted = filePath.includes(`${path.sep}assets${path.sep}`);
-      reply.header('cache-control', isFingerprinted ? 'public, max-age=31536000, immutable' : 'no-cache');
+      reply.header(
+        'cache-control',
+        isFingerprinted ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
     },
   });
   return true;

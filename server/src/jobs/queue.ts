@@ -51,7 +51,9 @@ export async function claimNextJob(
     payload: unknown;
     attempts: number;
     max_attempts: number;
-  }>(db, sql`
+  }>(
+    db,
+    sql`
     update jobs
        set status = 'running', attempts = attempts + 1, updated_at = now(),
            locked_until = now() + make_interval(secs => ${claimSeconds})
@@ -63,7 +65,8 @@ export async function claimNextJob(
         order by run_at, id
         for update skip locked
         limit 1)
-    returning id, kind, payload, attempts, max_attempts`);
+    returning id, kind, payload, attempts, max_attempts`,
+  );
   if (!row) return undefined;
   return {
     id: Number(row.id),

@@ -12,7 +12,12 @@ export function createMailDeliveryHandler(db: Db, transport: MailTransport) {
     const [mail] = await db.select().from(outbox).where(eq(outbox.id, outboxId));
     if (!mail || mail.status === 'sent') return;
     try {
-      await transport.send({ id: mail.id, to: mail.toAddress, subject: mail.subject, text: mail.textBody });
+      await transport.send({
+        id: mail.id,
+        to: mail.toAddress,
+        subject: mail.subject,
+        text: mail.textBody,
+      });
     } catch (error) {
       const isFinal = job.attempts >= job.maxAttempts;
       await db

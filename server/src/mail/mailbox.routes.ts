@@ -3,8 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { readMailbox } from './mailbox.ts';
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function registerMailboxRoutes(app: FastifyInstance, directory: string) {
   app.get('/dev/mailbox', { schema: { hide: true } }, async (_request, reply) => {

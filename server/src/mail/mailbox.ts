@@ -28,7 +28,9 @@ export async function readMailbox(directory: string): Promise<MailboxMessage[]> 
 
 async function readMessage(directory: string, file: string): Promise<MailboxMessage> {
   const parsed = await simpleParser(await readFile(path.join(directory, file)));
-  const to = Array.isArray(parsed.to) ? parsed.to.map((a) => a.text).join(', ') : (parsed.to?.text ?? '');
+  const to = Array.isArray(parsed.to)
+    ? parsed.to.map((a) => a.text).join(', ')
+    : (parsed.to?.text ?? '');
   const text = parsed.text ?? '';
   return {
     file,

@@ -25,11 +25,20 @@ export function createMailTransport(config: Config): MailTransport {
     const smtp = nodemailer.createTransport(config.SMTP_URL);
     return {
       async send(mail) {
-        await smtp.sendMail({ from: config.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text });
+        await smtp.sendMail({
+          from: config.MAIL_FROM,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+        });
       },
     };
   }
-  const files = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const files = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
   const directory = mailDirectory(config);
   return {
     async send(mail) {

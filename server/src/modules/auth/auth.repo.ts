@@ -43,6 +43,31 @@ export async function updateUser(db: Db, id: number, changes: Partial<NewUser>):
 }
 
 /**
+ * Takes over an invited or DBLP-only user row, but only while it still is of that kind: when
+ * two sign-ups claim the same row at once, the later one updates nothing and gets undefined.
+ */
+export async function claimUser(
+  db: Db,
+  id: number,
+  expectedKind: User['kind'],
+  changes: Partial<NewUser>,
+): Promise<User | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(and(eq(users.id, id), eq(users.kind, expectedKind)))
+    .returning();
+  return row;
+}
+
+/** The unique index a statement ran into (PostgreSQL error 23505), when that is why it failed. */
+export function findViolatedUniqueIndex(error: unknown): string | undefined {
+  const cause = error instanceof Error && error.cause ? error.cause : error;
+  const { code, constraint } = (cause ?? {}) as { code?: unknown; constraint?: unknown };
+  return code === '23505' && typeof constraint === 'string' ? constraint : undefined;
+}
+
+/**
  * Counts one failed sign-in in a single statement (so concurrent attempts cannot lose
  * counts) and locks the account when this failure is the fifth in a row.
  */
@@ -51,7 +76,9 @@ export async function recordFailedLogin(
   userId: number,
   policy: { maxFailures: number; lockMinutes: number },
 ): Promise<{ isLocked: boolean }> {
-  const [row] = await queryRows<{ locked_until: Date | string | null }>(db, sql`
+  const [row] = await queryRows<{ locked_until: Date | string | null }>(
+    db,
+    sql`
     update users
        set failed_login_count = case when failed_login_count + 1 >= ${policy.maxFailures}
                                      then 0 else failed_login_count + 1 end,
@@ -59,7 +86,8 @@ export async function recordFailedLogin(
                                then now() + make_interval(mins => ${policy.lockMinutes})
                                else locked_until end
      where id = ${userId}
-    returning locked_until`);
+    returning locked_until`,
+  );
   const lockedUntil = row?.locked_until;
   return { isLocked: lockedUntil != null && new Date(lockedUntil).getTime() > Date.now() };
 }

@@ -22,23 +22,35 @@ const tokenParams = z.object({ token: z.string().min(1).max(200) });
 export function registerAuthRoutes(
   app: FastifyInstance,
   context: AppContext,
-  hooks: { requireUser: onRequestHookHandler; rateLimited: { rateLimit: { max: number; timeWindow: string } } },
+  hooks: {
+    requireUser: onRequestHookHandler;
+    rateLimited: { rateLimit: { max: number; timeWindow: string } };
+  },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const limited = { config: hooks.rateLimited };
   const signedIn = { onRequest: hooks.requireUser };
 
-  api.post('/v1/user/login', { ...limited, schema: { tags: ['auth'], body: loginSchema } }, async (request) => {
-    if (request.body.api_key !== context.config.API_KEY) {
-      throw new HttpError(401, { ERROR: 'LOGIN_FAILED', MSG: messages.loginFailed });
-    }
-    return auth.login(context, request.body);
-  });
+  api.post(
+    '/v1/user/login',
+    { ...limited, schema: { tags: ['auth'], body: loginSchema } },
+    async (request) => {
+      if (request.body.api_key !== context.config.API_KEY) {
+        throw new HttpError(401, { ERROR: 'LOGIN_FAILED', MSG: messages.loginFailed });
+      }
+      return auth.login(context, request.body);
+    },
+  );
 
-  api.post('/v1/user/refresh', { ...limited, schema: { tags: ['auth'], body: refreshSchema } }, async (request) => {
-    if (request.body.api_key !== context.config.API_KEY) throw new HttpError(400, { error: 'invalid_request' });
-    return auth.refreshSession(context, request.body.refresh_token);
-  });
+  api.post(
+    '/v1/user/refresh',
+    { ...limited, schema: { tags: ['auth'], body: refreshSchema } },
+    async (request) => {
+      if (request.body.api_key !== context.config.API_KEY)
+        throw new HttpError(400, { error: 'invalid_request' });
+      return auth.refreshSession(context, request.body.refresh_token);
+    },
+  );
 
   api.get('/v1/user/logout', { ...signedIn, schema: { tags: ['auth'] } }, async (request) => {
     await auth.logout(context, sessionOf(request));

@@ -8,7 +8,9 @@ import type { Db } from '../../db/client.ts';
 import { HttpError, conflict, notFound, validationFailed } from '../../http/errors.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import {
+  claimUser,
   findLiveToken,
+  findViolatedUniqueIndex,
   findUserByAccessToken,
   findUserByDblpPid,
   findUserByEmail,
@@ -40,7 +42,8 @@ function loginRefused(error: 'LOGIN_FAILED' | 'ACCOUNT_IS_LOCKED', message: stri
   return new HttpError(error === 'ACCOUNT_IS_LOCKED' ? 423 : 401, { ERROR: error, MSG: message });
 }
 
-const isLocked = (user: User) => user.lockedUntil != null && user.lockedUntil.getTime() > Date.now();
+const isLocked = (user: User) =>
+  user.lockedUntil != null && user.lockedUntil.getTime() > Date.now();
 
 /**
  * Sign-in. Unknown e-mails and wrong passwords get the same answer in the same time. Five
@@ -99,27 +102,35 @@ const invalidRefresh = () => new HttpError(400, { error: 'invalid_request' });
  * Presenting one that was already used means it was copied, so the whole family (every
  * access and refresh token of that sign-in) is revoked.
  */
-export async function refreshSession(context: AppContext, refreshToken: string): Promise<SessionTokens> {
-  return context.db.transaction(async (tx) => {
-    const token = await findLiveToken(tx, 'refresh', hashSecret(refreshToken));
-    if (!token || !token.familyId || !token.userId) throw invalidRefresh();
-    if (token.usedAt || !(await markTokenUsed(tx, token.id))) {
-      await revokeTokenFamily(tx, token.familyId);
-      return { reused: true as const };
-    }
-    return issueSession(context, tx, token.userId, token.familyId);
-  }).then((result) => {
-    // The revocation above must commit, so the refusal is thrown after the transaction.
-    if ('reused' in result) throw invalidRefresh();
-    return result;
-  });
+export async function refreshSession(
+  context: AppContext,
+  refreshToken: string,
+): Promise<SessionTokens> {
+  return context.db
+    .transaction(async (tx) => {
+      const token = await findLiveToken(tx, 'refresh', hashSecret(refreshToken));
+      if (!token || !token.familyId || !token.userId) throw invalidRefresh();
+      if (token.usedAt || !(await markTokenUsed(tx, token.id))) {
+        await revokeTokenFamily(tx, token.familyId);
+        return { reused: true as const };
+      }
+      return issueSession(context, tx, token.userId, token.familyId);
+    })
+    .then((result) => {
+      // The revocation above must commit, so the refusal is thrown after the transaction.
+      if ('reused' in result) throw invalidRefresh();
+      return result;
+    });
 }
 
 export async function logout(context: AppContext, session: SessionUser): Promise<void> {
   await revokeTokenFamily(context.db, session.familyId);
 }
 
-export function authenticate(context: AppContext, accessToken: string): Promise<SessionUser | undefined> {
+export function authenticate(
+  context: AppContext,
+  accessToken: string,
+): Promise<SessionUser | undefined> {
   return findUserByAccessToken(context.db, hashSecret(accessToken));
 }
 
@@ -129,59 +140,77 @@ export function authenticate(context: AppContext, accessToken: string): Promise<
  * who was invited (named by e-mail) or imported from DBLP becomes the account, so what was
  * recorded about them stays theirs.
  */
-export async function register(context: AppContext, form: Registration): Promise<{ id: number; message: string }> {
+export async function register(
+  context: AppContext,
+  form: Registration,
+): Promise<{ id: number; message: string }> {
   const { db, config } = context;
   const pid = form.dblp_url ? findDblpPid(form.dblp_url) : undefined;
   const passwordHash = await hashPassword(form.password);
-  return db.transaction(async (tx) => {
-    const invitation = form.userToken ? await findLiveToken(tx, 'invitation', hashSecret(form.userToken)) : undefined;
-    if (form.userToken && (!invitation || invitation.email?.toLowerCase() !== form.Email)) {
-      throw validationFailed({ userToken: [messages.invitationInvalid] });
-    }
-    const existing = await findUserByEmail(tx, form.Email);
-    if (existing && existing.kind !== 'invited') throw conflict({ Email: [messages.emailTaken] });
-    const dblpPerson = pid ? await findUserByDblpPid(tx, pid) : undefined;
-    if (dblpPerson && dblpPerson.kind !== 'dblp_only') throw conflict({ dblp_url: [messages.dblpTaken] });
+  return db
+    .transaction(async (tx) => {
+      const invitation = form.userToken
+        ? await findLiveToken(tx, 'invitation', hashSecret(form.userToken))
+        : undefined;
+      if (form.userToken && (!invitation || invitation.email?.toLowerCase() !== form.Email)) {
+        throw validationFailed({ userToken: [messages.invitationInvalid] });
+      }
+      const existing = await findUserByEmail(tx, form.Email);
+      if (existing && existing.kind !== 'invited') throw emailTaken();
+      const dblpPerson = pid ? await findUserByDblpPid(tx, pid) : undefined;
+      if (dblpPerson && dblpPerson.kind !== 'dblp_only') throw dblpTaken();
 
-    const isInvited = invitation !== undefined;
-    const account = {
-      kind: 'registered' as const,
-      firstName: form.FName,
-      lastName: form.SName,
-      email: form.Email,
-      dblpPid: pid ?? null,
-      passwordHash,
-      isEmailConfirmed: isInvited,
-      isOptedIn: form.optedIn,
-    };
-    // The DBLP person and an invited person may be two rows: the account takes over the
-    // invited row, and the DBLP person is claimed later through the account-link flow.
-    const claimable = existing ?? dblpPerson;
-    const user = claimable
-      ? await updateUser(tx, claimable.id, {
-          ...account,
-          dblpPid: existing && dblpPerson ? existing.dblpPid : account.dblpPid,
-        })
-      : await insertUser(tx, account);
-    if (invitation) await markTokenUsed(tx, invitation.id);
+      const isInvited = invitation !== undefined;
+      const account = {
+        kind: 'registered' as const,
+        firstName: form.FName,
+        lastName: form.SName,
+        email: form.Email,
+        dblpPid: pid ?? null,
+        passwordHash,
+        isEmailConfirmed: isInvited,
+        isOptedIn: form.optedIn,
+      };
+      // The DBLP person and an invited person may be two rows: the account takes over the
+      // invited row, and the DBLP person is claimed later through the account-link flow.
+      const claimable = existing ?? dblpPerson;
+      const user = claimable
+        ? await claimUser(tx, claimable.id, claimable.kind, {
+            ...account,
+            dblpPid: existing && dblpPerson ? existing.dblpPid : account.dblpPid,
+          })
+        : await insertUser(tx, account);
+      if (!user) throw existing ? emailTaken() : dblpTaken();
+      if (invitation) await markTokenUsed(tx, invitation.id);
 
-    if (isInvited) {
-      await enqueueMail(tx, welcomeMail(form.Email, form.FName, `${config.PUBLIC_URL}/sign-in`));
-      return { id: user.id, message: messages.registrationCreatedInvited };
-    }
-    const secret = generateSecret();
-    await insertToken(tx, {
-      userId: user.id,
-      kind: 'email_confirmation',
-      tokenHash: hashSecret(secret),
-      email: form.Email,
-      expiresAt: new Date(Date.now() + emailConfirmationTtlDays * 86_400_000),
+      if (isInvited) {
+        await enqueueMail(tx, welcomeMail(form.Email, form.FName, `${config.PUBLIC_URL}/sign-in`));
+        return { id: user.id, message: messages.registrationCreatedInvited };
+      }
+      const secret = generateSecret();
+      await insertToken(tx, {
+        userId: user.id,
+        kind: 'email_confirmation',
+        tokenHash: hashSecret(secret),
+        email: form.Email,
+        expiresAt: new Date(Date.now() + emailConfirmationTtlDays * 86_400_000),
+      });
+      const link = `${config.PUBLIC_URL}/v1/web/user/confirm-email/${secret}`;
+      await enqueueMail(tx, emailConfirmationMail(form.Email, form.FName, link));
+      return { id: user.id, message: messages.registrationCreated };
+    })
+    .catch((error: unknown) => {
+      // Two sign-ups with the same e-mail or DBLP person at once: the unique index refuses the
+      // later one, which gets the same answer as if it had come second.
+      const index = findViolatedUniqueIndex(error);
+      if (index === 'users_email_unique') throw emailTaken();
+      if (index === 'users_dblp_pid_unique') throw dblpTaken();
+      throw error;
     });
-    const link = `${config.PUBLIC_URL}/v1/web/user/confirm-email/${secret}`;
-    await enqueueMail(tx, emailConfirmationMail(form.Email, form.FName, link));
-    return { id: user.id, message: messages.registrationCreated };
-  });
 }
+
+const emailTaken = () => conflict({ Email: [messages.emailTaken] });
+const dblpTaken = () => conflict({ dblp_url: [messages.dblpTaken] });
 
 /** Confirms the e-mail of the account the link was sent to; false for a bad or used link. */
 export async function confirmEmail(context: AppContext, secret: string): Promise<boolean> {
@@ -211,7 +240,10 @@ export async function requestPasswordReset(context: AppContext, email: string): 
       email: user.email!,
       expiresAt: new Date(Date.now() + passwordResetTtlMinutes * 60_000),
     });
-    await enqueueMail(tx, passwordResetMail(user.email!, `${config.PUBLIC_URL}/reset-password/${secret}`));
+    await enqueueMail(
+      tx,
+      passwordResetMail(user.email!, `${config.PUBLIC_URL}/reset-password/${secret}`),
+    );
   });
 }
 
@@ -243,8 +275,10 @@ export async function resetPassword(
     if (!target || target.user.email!.toLowerCase() !== form.email) {
       throw new HttpError(404, { message: messages.resetLinkInvalid });
     }
-    if (!target.user.isOptedIn && !form.optedIn) throw validationFailed({ optedIn: [messages.termsRequired] });
-    if (!(await markTokenUsed(tx, target.token.id))) throw new HttpError(404, { message: messages.resetLinkInvalid });
+    if (!target.user.isOptedIn && !form.optedIn)
+      throw validationFailed({ optedIn: [messages.termsRequired] });
+    if (!(await markTokenUsed(tx, target.token.id)))
+      throw new HttpError(404, { message: messages.resetLinkInvalid });
     await updateUser(tx, target.user.id, {
       passwordHash,
       isEmailConfirmed: true,
@@ -269,7 +303,13 @@ export async function changePassword(
   const passwordHash = await hashPassword(form.password);
   await context.db.transaction(async (tx) => {
     await updateUser(tx, session.user.id, { passwordHash });
-    await revokeUserTokens(tx, session.user.id, ['access', 'refresh'], session.familyId);
+    // Other sessions end, and so do reset links sent before the change.
+    await revokeUserTokens(
+      tx,
+      session.user.id,
+      ['access', 'refresh', 'password_reset'],
+      session.familyId,
+    );
   });
   return { id: session.user.id };
 }

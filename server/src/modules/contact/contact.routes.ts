@@ -10,12 +10,14 @@ export function registerContactRoutes(
   context: AppContext,
   hooks: { requireUser: onRequestHookHandler },
 ) {
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/v1/web/contactus',
-    { onRequest: hooks.requireUser, schema: { tags: ['contact'], body: contactSchema } },
-    async (request) => {
-      await sendContactMessage(context, sessionOf(request), request.body);
-      return { message: 'SUCCESS' };
-    },
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      '/v1/web/contactus',
+      { onRequest: hooks.requireUser, schema: { tags: ['contact'], body: contactSchema } },
+      async (request) => {
+        await sendContactMessage(context, sessionOf(request), request.body);
+        return { message: 'SUCCESS' };
+      },
+    );
 }

@@ -11,7 +11,9 @@ export async function sendContactMessage(
 ) {
   const { user } = session;
   await context.db.transaction(async (tx) => {
-    await tx.insert(contactMessages).values({ userId: user.id, subject: form.Subject, message: form.Message });
+    await tx
+      .insert(contactMessages)
+      .values({ userId: user.id, subject: form.Subject, message: form.Message });
     await enqueueMail(tx, {
       to: context.config.CONTACT_EMAIL,
       subject: `[Recuse contact] ${form.Subject}`,

@@ -13,7 +13,11 @@ export async function findUnreadNotifications(db: Db, userId: number): Promise<N
 }
 
 /** Marks one of the user's own notifications read; false when it is not theirs. */
-export async function markNotificationRead(db: Db, userId: number, notificationId: number): Promise<boolean> {
+export async function markNotificationRead(
+  db: Db,
+  userId: number,
+  notificationId: number,
+): Promise<boolean> {
   const rows = await db
     .update(notifications)
     .set({ readAt: new Date() })
@@ -22,6 +26,13 @@ export async function markNotificationRead(db: Db, userId: number, notificationI
   return rows.length === 1;
 }
 
-export async function setShowHelpNotification(db: Db, userId: number, isShown: boolean): Promise<void> {
-  await db.update(users).set({ showHelpNotification: isShown, updatedAt: new Date() }).where(eq(users.id, userId));
+export async function setShowHelpNotification(
+  db: Db,
+  userId: number,
+  isShown: boolean,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ showHelpNotification: isShown, updatedAt: new Date() })
+    .where(eq(users.id, userId));
 }

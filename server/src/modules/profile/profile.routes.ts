@@ -6,7 +6,12 @@ import { sessionOf } from '../../http/authenticate.ts';
 import * as profile from './profile.service.ts';
 
 const markReadSchema = z.object({
-  NotificationId: z.coerce.number({ error: 'Please select a notification.' }).int().positive(),
+  // Ids are PostgreSQL integers: a larger number names no notification and must not reach the query.
+  NotificationId: z.coerce
+    .number({ error: 'Please select a notification.' })
+    .int()
+    .positive()
+    .max(2_147_483_647),
 });
 
 export function registerProfileRoutes(
@@ -21,10 +26,14 @@ export function registerProfileRoutes(
     profile.getProfile(context, sessionOf(request)),
   );
 
-  api.post('/v1/web/dismiss_help_notification', { ...signedIn, schema: { tags: ['profile'] } }, async (request) => {
-    await profile.dismissHelpNotification(context, sessionOf(request));
-    return { message: 'SUCCESS' };
-  });
+  api.post(
+    '/v1/web/dismiss_help_notification',
+    { ...signedIn, schema: { tags: ['profile'] } },
+    async (request) => {
+      await profile.dismissHelpNotification(context, sessionOf(request));
+      return { message: 'SUCCESS' };
+    },
+  );
 
   api.post(
     '/v1/web/mark_notification_read',

@@ -4,7 +4,11 @@ import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import type { SessionUser } from '../auth/auth.repo.ts';
 import type { Notification } from './profile.repo.ts';
-import { findUnreadNotifications, markNotificationRead, setShowHelpNotification } from './profile.repo.ts';
+import {
+  findUnreadNotifications,
+  markNotificationRead,
+  setShowHelpNotification,
+} from './profile.repo.ts';
 
 /** SPEC's wire shape of a notification. */
 export function toWireNotification(notification: Notification) {

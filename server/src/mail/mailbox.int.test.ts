@@ -1,0 +1,55 @@
+// The development mailbox (/dev/mailbox): without SMTP_URL, mails are .eml files and this
+// page lists them with their links, so sign-up and password reset work on a laptop.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../test/build-test-app.ts';
+import { buildTestApp } from '../../test/build-test-app.ts';
+import { buildInvitation, form, mailsTo } from '../../test/factories.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const password = 'Mail#Box2024';
+
+const register = (fields: Record<string, string>) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/v1/web/user-registration/save',
+    ...form({
+      SName: 'Hopper',
+      noDBLP: '1',
+      password,
+      confirmPassword: password,
+      optedIn: '1',
+      ...fields,
+    }),
+  });
+
+describe('GET /dev/mailbox', () => {
+  it('lists each delivered mail with its recipient, subject and clickable links', async () => {
+    const email = 'mailbox.reader@example.org';
+    await register({ FName: 'Grace', Email: email });
+    const [mail] = await mailsTo(t, email);
+    const link = mail!.links[0]!;
+
+    const page = await t.app.inject({ url: '/dev/mailbox' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain(email);
+    expect(page.body).toContain('Confirm your email address for Recuse');
+    expect(page.body).toContain(`<a href="${link}">`);
+  });
+
+  it('shows markup from a mail as text, never as markup', async () => {
+    const email = 'markup.name@example.org';
+    const userToken = await buildInvitation(t.db, email);
+    await register({ FName: '<script>alert(1)</script>', Email: email, userToken });
+    await mailsTo(t, email);
+
+    const page = await t.app.inject({ url: '/dev/mailbox' });
+    expect(page.body).toContain('Hello &#60;script&#62;alert(1)&#60;/script&#62;');
+    expect(page.body).not.toContain('<script>alert(1)</script>');
+  });
+});
