@@ -1,0 +1,51 @@
+// Everything the pages share: Mantine's theme and the query cache. When the session ends,
+// cached data of the old session is dropped so the next user never sees it.
+import { useEffect } from 'react';
+import type { ReactNode } from 'react';
+import { MantineProvider, PasswordInput, TextInput, Textarea, createTheme } from '@mantine/core';
+import type { CSSVariablesResolver } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { queryClient as appQueryClient } from '../lib/query-client.ts';
+import { isSignedIn, subscribeToSession } from '../lib/session.ts';
+
+// Required fields carry the `required` attribute but no asterisk, so every label reads exactly
+// as SPEC words it (and as tests and screen readers find it).
+const withoutAsterisk = { defaultProps: { withAsterisk: false } };
+
+export const theme = createTheme({
+  components: {
+    TextInput: TextInput.extend(withoutAsterisk),
+    PasswordInput: PasswordInput.extend(withoutAsterisk),
+    Textarea: Textarea.extend(withoutAsterisk),
+  },
+  primaryColor: 'blue',
+  // Shade 8 keeps links, buttons and light alerts above WCAG AA contrast on white.
+  primaryShade: 8,
+  defaultRadius: 'md',
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+});
+
+// Mantine's dimmed gray (descriptions, hints) is below AA contrast on white; use a darker one.
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  dark: {},
+});
+
+type AppProviderProps = { children: ReactNode; queryClient?: QueryClient };
+
+export function AppProvider({ children, queryClient = appQueryClient }: AppProviderProps) {
+  useEffect(
+    () =>
+      subscribeToSession(() => {
+        if (!isSignedIn()) queryClient.clear();
+      }),
+    [queryClient],
+  );
+  return (
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </MantineProvider>
+  );
+}

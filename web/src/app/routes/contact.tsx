@@ -1,0 +1,19 @@
+// /contact
+import { Text } from '@mantine/core';
+import { PageHeader } from '../../components/page-header.tsx';
+import { ContactForm } from '../../features/contact/components/contact-form.tsx';
+
+export function ContactPage() {
+  return (
+    <>
+      <PageHeader
+        title="Contact us"
+        breadcrumbs={[{ label: 'Home', to: '/' }, { label: 'Contact us' }]}
+      />
+      <Text mb="md">
+        Questions, corrections or problems: write to the Recuse administrators here.
+      </Text>
+      <ContactForm />
+    </>
+  );
+}

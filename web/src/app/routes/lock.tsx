@@ -1,0 +1,25 @@
+// /lock: the static demo lock screen (SPEC section 2). It locks nothing; Unlock leads to sign-in.
+import { Avatar, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { CenteredCard } from '../../components/centered-card.tsx';
+
+export function LockPage() {
+  return (
+    <CenteredCard title="Screen locked">
+      <Stack gap="md" align="stretch">
+        <Stack gap={4} align="center">
+          <Avatar size="lg" radius="xl" color="blue" alt="">
+            R
+          </Avatar>
+          <Text c="dimmed" fz="sm">
+            Enter your password to unlock the screen.
+          </Text>
+        </Stack>
+        <PasswordInput label="Password" autoComplete="current-password" />
+        <Button component={Link} to="/sign-in">
+          Unlock
+        </Button>
+      </Stack>
+    </CenteredCard>
+  );
+}

@@ -1,0 +1,17 @@
+// /404
+import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+
+export function NotFoundPage() {
+  return (
+    <Stack align="center" gap="md" py="xl">
+      <Text fz={64} fw={700} c="dimmed" aria-hidden>
+        404
+      </Text>
+      <Title order={1}>Page not found</Title>
+      <Anchor component={Link} to="/">
+        Go back home
+      </Anchor>
+    </Stack>
+  );
+}

@@ -1,0 +1,38 @@
+// /sign-in. Links from confirmation mails arrive here with ?confirmed=1 or ?confirmed=0.
+import { Alert, Stack } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router';
+import { messages } from '@recuse/common';
+import { CenteredCard } from '../../components/centered-card.tsx';
+import { profileQueryKey } from '../../features/auth/api/get-profile.ts';
+import { SignInForm } from '../../features/auth/components/sign-in-form.tsx';
+
+export function SignInPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [searchParams] = useSearchParams();
+  const confirmed = searchParams.get('confirmed');
+
+  return (
+    <CenteredCard title="Sign in">
+      <Stack gap="md">
+        {confirmed === '1' && (
+          <Alert color="green" role="status">
+            {messages.emailConfirmed}
+          </Alert>
+        )}
+        {confirmed === '0' && (
+          <Alert color="red" role="alert">
+            {messages.resetLinkInvalid}
+          </Alert>
+        )}
+        <SignInForm
+          onSignedIn={(profile) => {
+            queryClient.setQueryData(profileQueryKey, profile);
+            navigate('/', { replace: true });
+          }}
+        />
+      </Stack>
+    </CenteredCard>
+  );
+}

@@ -1,0 +1,121 @@
+// The frame of every page: header with the brand, the main navigation and the user menu,
+// the page itself, and the footer. It knows nothing about sessions; the app passes it links.
+import type { ReactNode } from 'react';
+import { AppShell, Burger, Button, Container, Group, Menu, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link, NavLink } from 'react-router';
+import classes from './app-frame.module.css';
+import { SiteFooter } from './site-footer.tsx';
+import type { FooterLink } from './site-footer.tsx';
+
+export type NavItem = { label: string; to: string };
+export type UserMenuItem = { label: string; to: string } | { label: string; onClick: () => void };
+
+type AppFrameProps = {
+  navItems: NavItem[];
+  /** Shown as the user menu when signed in. */
+  userMenu?: { label: string; items: UserMenuItem[] };
+  footerLinks: FooterLink[];
+  banner?: ReactNode;
+  children: ReactNode;
+};
+
+function MainNavLinks({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => void }) {
+  return items.map((item) => (
+    <Button
+      key={item.to}
+      justify={onNavigate ? 'flex-start' : 'center'}
+      component={NavLink}
+      to={item.to}
+      end
+      variant="subtle"
+      className={classes.navLink}
+      onClick={onNavigate}
+    >
+      {item.label}
+    </Button>
+  ));
+}
+
+function UserMenu({ label, items }: { label: string; items: UserMenuItem[] }) {
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button variant="default" aria-label={`User menu for ${label}`}>
+          {label}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {items.map((item) =>
+          'to' in item ? (
+            <Menu.Item key={item.label} component={Link} to={item.to}>
+              {item.label}
+            </Menu.Item>
+          ) : (
+            <Menu.Item key={item.label} onClick={item.onClick}>
+              {item.label}
+            </Menu.Item>
+          ),
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+export function AppFrame({ navItems, userMenu, footerLinks, banner, children }: AppFrameProps) {
+  const [isNavOpen, { toggle, close }] = useDisclosure(false);
+  const hasNav = navItems.length > 0;
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={
+        hasNav
+          ? { width: 240, breakpoint: 'md', collapsed: { desktop: true, mobile: !isNavOpen } }
+          : undefined
+      }
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            {hasNav && (
+              <Burger
+                opened={isNavOpen}
+                onClick={toggle}
+                hiddenFrom="md"
+                size="sm"
+                aria-label="Toggle navigation"
+              />
+            )}
+            <Text component={Link} to="/" fw={700} fz="xl" c="blue.8" td="none">
+              Recuse
+            </Text>
+          </Group>
+          {hasNav && (
+            <Group gap={4} visibleFrom="md" component="nav" aria-label="Main">
+              <MainNavLinks items={navItems} />
+            </Group>
+          )}
+          {userMenu && <UserMenu label={userMenu.label} items={userMenu.items} />}
+        </Group>
+      </AppShell.Header>
+      {hasNav && (
+        <AppShell.Navbar p="md" aria-label="Main (mobile)">
+          {/* Rendered only while open, so the links are not in the page twice. */}
+          {isNavOpen && (
+            <Stack gap={4}>
+              <MainNavLinks items={navItems} onNavigate={close} />
+            </Stack>
+          )}
+        </AppShell.Navbar>
+      )}
+      <AppShell.Main>
+        <Container size="lg" px={0}>
+          {banner}
+          {children}
+        </Container>
+        <SiteFooter links={footerLinks} />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,60 @@
+// GET /v1/web/user/profile: the signed-in user's profile, kept in the browser after sign-in
+// (SPEC section 3) and refetched whenever a page needs fresh notifications.
+import { useQuery } from '@tanstack/react-query';
+import { profileSchema } from '@recuse/common';
+import type { Profile } from '@recuse/common';
+import { CouldNotFetchError, fetchData } from '../../../lib/api-client.ts';
+import { findStoredProfile, storeProfile } from '../../../lib/session.ts';
+
+export type ProfileNotification = {
+  id: number | string;
+  formated_dt: string;
+  data: {
+    notify_message: string;
+    relation_type_name?: string | null;
+    publication_name?: string | null;
+    reject_reason?: string | null;
+    rel_type_id?: number | string | null;
+    relation_parent_id?: number | string | null;
+  };
+};
+
+export type SessionProfile = Omit<Profile, 'Notifications'> & {
+  Notifications: ProfileNotification[];
+  Role?: 'user' | 'admin';
+};
+
+export const profileQueryKey = ['profile'] as const;
+export const profilePath = '/v1/web/user/profile';
+
+/** The profile when the answer has its shape, else undefined. */
+export function readProfile(body: unknown): SessionProfile | undefined {
+  return profileSchema.safeParse(body).success ? (body as SessionProfile) : undefined;
+}
+
+export async function getProfile(): Promise<SessionProfile> {
+  const profile = readProfile(await fetchData<unknown>(profilePath));
+  if (!profile) throw new CouldNotFetchError();
+  storeProfile(profile);
+  return profile;
+}
+
+/** SPEC section 2: the profile is incomplete while a name or the email is missing, or no institution is added. */
+export function isProfileComplete(profile: SessionProfile): boolean {
+  return Boolean(
+    profile.FName?.trim() &&
+    profile.SName?.trim() &&
+    profile.Email?.trim() &&
+    profile.institutionDataAdded,
+  );
+}
+
+/** The stored profile at once, refreshed from the server in the background. */
+export function useProfile({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: profileQueryKey,
+    queryFn: getProfile,
+    enabled,
+    initialData: () => readProfile(findStoredProfile()),
+  });
+}

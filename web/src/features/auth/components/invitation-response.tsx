@@ -1,0 +1,41 @@
+// The landing page of an invitation mail (SPEC section 2, "Respond to relation for new
+// users"): the server's message, then Sign In for people with an account or Create profile.
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { messages } from '@recuse/common';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { useInvitationToken } from '../api/validate-invitation-token.ts';
+
+export function InvitationResponse({ token }: { token: string }) {
+  const invitation = useInvitationToken(token);
+  if (invitation.isPending) {
+    return (
+      <Group gap="sm">
+        <Loader size="sm" />
+        <Text>Checking your invitation...</Text>
+      </Group>
+    );
+  }
+  if (invitation.isError || !invitation.data.isValid) {
+    return <ErrorAlert message={messages.somethingWentWrong} />;
+  }
+  const { additionalMessage, shouldShowSignIn } = invitation.data;
+  return (
+    <Stack gap="md">
+      {additionalMessage && (
+        <Alert color="blue" variant="light" role="note">
+          {additionalMessage}
+        </Alert>
+      )}
+      {shouldShowSignIn ? (
+        <Button component={Link} to="/">
+          Sign In
+        </Button>
+      ) : (
+        <Button component={Link} to={`/registration/${encodeURIComponent(token)}`}>
+          Create profile
+        </Button>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,11 @@
+// The rules box shown beside every new-password field (SPEC section 5).
+import { Alert } from '@mantine/core';
+import { messages } from '@recuse/common';
+
+export function PasswordRules() {
+  return (
+    <Alert color="blue" variant="light" title="Password rules" role="note">
+      {messages.passwordRules}
+    </Alert>
+  );
+}

@@ -1,0 +1,202 @@
+// Sign-up (SPEC section 2). With an invitation token the e-mail comes from the invitation
+// and cannot be changed. Validation errors are listed under 'Please check below fields:'.
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import {
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { Link, useNavigate } from 'react-router';
+import { messages, registrationSchema } from '@recuse/common';
+import type { FieldErrors } from '@recuse/common';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { collectFieldIssues } from '../../../lib/field-issues.ts';
+import type { FieldIssues } from '../../../lib/field-issues.ts';
+import { register } from '../api/register.ts';
+import type { RegistrationForm as RegistrationFields } from '../api/register.ts';
+import { useInvitationToken } from '../api/validate-invitation-token.ts';
+import { ConsentCheckbox } from './consent-checkbox.tsx';
+import { PasswordRules } from './password-rules.tsx';
+
+/** Sign-up, after checking the invitation token when the URL has one. */
+export function RegistrationPanel({ token }: { token?: string }) {
+  const invitation = useInvitationToken(token);
+  if (!token) return <RegistrationForm />;
+  if (invitation.isPending) {
+    return (
+      <Group gap="sm">
+        <Loader size="sm" />
+        <Text>Checking your invitation...</Text>
+      </Group>
+    );
+  }
+  if (invitation.isError || !invitation.data.isValid) {
+    const message = invitation.data?.isValid === false ? invitation.data.message : '';
+    return (
+      <Stack gap="md">
+        <ErrorAlert message={message || messages.invitationInvalid} />
+        <RegistrationForm />
+      </Stack>
+    );
+  }
+  return <RegistrationForm token={token} invitedEmail={invitation.data.email} />;
+}
+
+type RegistrationFormProps = { token?: string; invitedEmail?: string };
+
+function RegistrationForm({ token, invitedEmail }: RegistrationFormProps) {
+  const navigate = useNavigate();
+  const [firstName, setFirstName] = useState('');
+  const [lastName, setLastName] = useState('');
+  const [email, setEmail] = useState(invitedEmail ?? '');
+  const [dblpUrl, setDblpUrl] = useState('');
+  const [hasNoDblp, setHasNoDblp] = useState(false);
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [hasConsented, setHasConsented] = useState(false);
+  const [fieldIssues, setFieldIssues] = useState<FieldIssues>({});
+  const [failure, setFailure] = useState<{ message: string; errors: FieldErrors }>();
+  const [createdMessage, setCreatedMessage] = useState<string>();
+  const [isBusy, setIsBusy] = useState(false);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isBusy) return;
+    setFailure(undefined);
+    const form: RegistrationFields = {
+      FName: firstName,
+      SName: lastName,
+      Email: invitedEmail ?? email,
+      dblp_url: hasNoDblp ? '' : dblpUrl,
+      noDBLP: hasNoDblp ? '1' : '0',
+      userToken: token ?? '',
+      password,
+      confirmPassword: confirmation,
+      optedIn: hasConsented ? '1' : '0',
+    };
+    const parsed = registrationSchema.safeParse(form);
+    const issues = parsed.success ? {} : collectFieldIssues(parsed.error.issues);
+    setFieldIssues(issues);
+    if (Object.keys(issues).length > 0) return;
+    setIsBusy(true);
+    try {
+      const answer = await register(form);
+      if (answer.ok) {
+        setCreatedMessage(answer.data.message || messages.registrationCreated);
+      } else {
+        setFailure({ message: answer.message || messages.recordNotSaved, errors: answer.errors });
+      }
+    } catch {
+      setFailure({ message: messages.recordNotSaved, errors: {} });
+    } finally {
+      setIsBusy(false);
+    }
+  }
+
+  if (createdMessage !== undefined) {
+    return (
+      <Stack gap="md">
+        <Title order={2}>Thank you!</Title>
+        <Text>{createdMessage}</Text>
+        <Anchor component={Link} to="/sign-in">
+          Go to sign in
+        </Anchor>
+      </Stack>
+    );
+  }
+
+  const issueList = Object.values(fieldIssues);
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        {issueList.length > 0 && (
+          <ErrorAlert title={messages.checkBelowFields} errors={issueList} />
+        )}
+        {failure && <ErrorAlert message={failure.message} errors={failure.errors} />}
+        <Group grow align="flex-start">
+          <TextInput
+            label="First name"
+            autoComplete="given-name"
+            value={firstName}
+            onChange={(event) => setFirstName(event.currentTarget.value)}
+            error={Boolean(fieldIssues.FName)}
+            required
+          />
+          <TextInput
+            label="Last name"
+            autoComplete="family-name"
+            value={lastName}
+            onChange={(event) => setLastName(event.currentTarget.value)}
+            error={Boolean(fieldIssues.SName)}
+            required
+          />
+        </Group>
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={invitedEmail ?? email}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+          disabled={invitedEmail !== undefined}
+          error={Boolean(fieldIssues.Email)}
+          required
+        />
+        <TextInput
+          label="DBLP URL"
+          description="Your DBLP person page, for example https://dblp.org/pid/123/4567"
+          type="url"
+          value={hasNoDblp ? '' : dblpUrl}
+          onChange={(event) => setDblpUrl(event.currentTarget.value)}
+          disabled={hasNoDblp}
+          error={Boolean(fieldIssues.dblp_url)}
+        />
+        <Checkbox
+          label="I do not have a DBLP URL"
+          checked={hasNoDblp}
+          onChange={(event) => setHasNoDblp(event.currentTarget.checked)}
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+          error={Boolean(fieldIssues.password)}
+          required
+        />
+        <PasswordInput
+          label="Confirm password"
+          autoComplete="new-password"
+          value={confirmation}
+          onChange={(event) => setConfirmation(event.currentTarget.value)}
+          error={Boolean(fieldIssues.confirmPassword)}
+          required
+        />
+        <PasswordRules />
+        <ConsentCheckbox
+          checked={hasConsented}
+          onChange={setHasConsented}
+          error={Boolean(fieldIssues.optedIn)}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => navigate('/sign-in')}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={isBusy}>
+            {isBusy ? 'Please wait...' : 'Create account'}
+          </Button>
+        </Group>
+        <Anchor component={Link} to="/sign-in" ta="center" fz="sm">
+          Already have an account? Sign in
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,82 @@
+// The sign-in form (SPEC section 2): e-mail and password, validated with the shared
+// loginSchema before anything is sent; the server's own message when it refuses.
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Link } from 'react-router';
+import { loginSchema } from '@recuse/common';
+import type { FieldErrors } from '@recuse/common';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { collectFieldIssues } from '../../../lib/field-issues.ts';
+import type { FieldIssues } from '../../../lib/field-issues.ts';
+import { signIn } from '../api/sign-in.ts';
+import type { SessionProfile } from '../api/get-profile.ts';
+
+type SignInFormProps = { onSignedIn: (profile: SessionProfile) => void };
+
+export function SignInForm({ onSignedIn }: SignInFormProps) {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [fieldIssues, setFieldIssues] = useState<FieldIssues>({});
+  const [failure, setFailure] = useState<{ message: string; errors: FieldErrors }>();
+  const [isBusy, setIsBusy] = useState(false);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isBusy) return;
+    setFailure(undefined);
+    const parsed = loginSchema.safeParse({ username, password });
+    if (!parsed.success) {
+      setFieldIssues(collectFieldIssues(parsed.error.issues));
+      return;
+    }
+    setFieldIssues({});
+    setIsBusy(true);
+    const outcome = await signIn({
+      username: parsed.data.username,
+      password: parsed.data.password,
+    });
+    setIsBusy(false);
+    if (outcome.ok) {
+      onSignedIn(outcome.profile);
+      return;
+    }
+    setFailure({ message: outcome.message, errors: outcome.errors });
+  }
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        {failure && <ErrorAlert message={failure.message} errors={failure.errors} />}
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="username"
+          value={username}
+          onChange={(event) => setUsername(event.currentTarget.value)}
+          error={fieldIssues.username}
+          required
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+          error={fieldIssues.password}
+          required
+        />
+        <Group justify="flex-end">
+          <Anchor component={Link} to="/forgot-password" fz="sm">
+            Forgot password?
+          </Anchor>
+        </Group>
+        <Button type="submit" disabled={isBusy} fullWidth>
+          {isBusy ? 'signing in...' : 'Sign in'}
+        </Button>
+        <Anchor component={Link} to="/registration" ta="center" fz="sm">
+          New user? Sign up
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,17 @@
+// The help page's sections and the paths that open each one (SPEC section 2: /help,
+// /help/overview, /help/interface, /help/faq scroll to their section).
+export const helpSections = [
+  { id: 'why-recuse', title: 'Why Recuse', path: '/help' },
+  { id: 'overview', title: 'Overview', path: '/help/overview' },
+  { id: 'interface', title: 'User Interface', path: '/help/interface' },
+  { id: 'faq', title: 'FAQ', path: '/help/faq' },
+] as const;
+
+export type HelpSectionId = (typeof helpSections)[number]['id'];
+
+/** The section a help path names; the first section for /help and for paths it does not know. */
+export function findHelpSectionId(pathname: string): HelpSectionId {
+  const normalized = pathname.replace(/\/+$/, '');
+  const section = helpSections.find((candidate) => candidate.path === normalized);
+  return section?.id ?? 'why-recuse';
+}

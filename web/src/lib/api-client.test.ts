@@ -1,0 +1,77 @@
+import { describe, expect, it, vi } from 'vitest';
+import { messages } from '@recuse/common';
+import { sentInit, stubFetch } from '../testing/render-with-providers.tsx';
+import { fetchData, readFailure, saveForm } from './api-client.ts';
+import { isSignedIn, setSignedOutHandler, storeTokens } from './session.ts';
+
+function startSession() {
+  storeTokens({ access_token: 'access-1', refresh_token: 'refresh-1', expires_in: 3600 });
+}
+
+describe('fetchData', () => {
+  it('sends the bearer token and returns the answer', async () => {
+    startSession();
+    const fetchMock = stubFetch({ '/v1/web/user/profile': { body: { FName: 'Ada' } } });
+    await expect(fetchData('/v1/web/user/profile')).resolves.toEqual({ FName: 'Ada' });
+    const init = sentInit(fetchMock, 0);
+    expect(init.headers).toMatchObject({ Authorization: 'Bearer access-1' });
+  });
+
+  it('ends the session and goes home on 401', async () => {
+    startSession();
+    const goHome = vi.fn();
+    setSignedOutHandler(goHome);
+    stubFetch({ '/v1/web/user/profile': { status: 401, body: 'Unauthorized' } });
+    await expect(fetchData('/v1/web/user/profile')).rejects.toThrow(messages.couldNotFetch);
+    expect(isSignedIn()).toBe(false);
+    expect(goHome).toHaveBeenCalledOnce();
+    setSignedOutHandler(() => {});
+  });
+
+  it.each([
+    [500, { message: 'boom' }],
+    [404, { message: 'Not found' }],
+  ])('says the data could not be fetched on %i and keeps the session', async (status, body) => {
+    startSession();
+    stubFetch({ '/v1/web/thing': { status, body } });
+    await expect(fetchData('/v1/web/thing')).rejects.toThrow(messages.couldNotFetch);
+    expect(isSignedIn()).toBe(true);
+  });
+});
+
+describe('saveForm', () => {
+  it('sends the fields form-urlencoded', async () => {
+    const fetchMock = stubFetch({ '/v1/web/contactus': { body: { message: 'SUCCESS' } } });
+    await saveForm('/v1/web/contactus', { Subject: 'Hi & bye', Message: 'x=y' });
+    const init = sentInit(fetchMock, 0);
+    expect(init.method).toBe('POST');
+    expect(String(init.body)).toBe('Subject=Hi+%26+bye&Message=x%3Dy');
+  });
+
+  it('hands back the message and field errors of a refused save', async () => {
+    stubFetch({
+      '/v1/web/user-registration/save': {
+        status: 422,
+        body: { message: 'Invalid data', errors: { Email: ['Please enter valid email address'] } },
+      },
+    });
+    await expect(saveForm('/v1/web/user-registration/save', {})).resolves.toEqual({
+      ok: false,
+      status: 422,
+      message: 'Invalid data',
+      errors: { Email: ['Please enter valid email address'] },
+    });
+  });
+});
+
+describe('readFailure', () => {
+  it.each([
+    [{ ERROR: 'LOGIN_FAILED', MSG: 'Wrong password.' }, 'Wrong password.', {}],
+    [{ error: 'invalid_request' }, 'invalid_request', {}],
+    [{ message: 'Bad', errors: { a: 'one', b: ['two', 3] } }, 'Bad', { a: ['one'], b: ['two'] }],
+    ['Unauthorized', 'Unauthorized', {}],
+    [null, '', {}],
+  ])('reads %j', (body, message, errors) => {
+    expect(readFailure(body)).toEqual({ message, errors });
+  });
+});
