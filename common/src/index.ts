@@ -4,3 +4,7 @@ export * from './dblp-url.ts';
 export * from './schemas/fields.ts';
 export * from './schemas/auth.ts';
 export * from './conflict-rules.ts';
+export * from './institution-name.ts';
+export * from './month-date.ts';
+export * from './schemas/profile.ts';
+export * from './schemas/institutions.ts';

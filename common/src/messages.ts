@@ -53,6 +53,31 @@ export const messages = {
   invitationInvalid: 'This invitation link is invalid or has expired.',
   emailConfirmed: 'Your email address is confirmed. Please sign in.',
 
+  // Section 5: profile
+  atLeastOneAffiliation: 'At least one institutional affiliation is required.',
+  affiliationFieldsRequired:
+    'Please ensure all required fields of the Institution affiliations is filled up.',
+  maxAffiliations: 'Max 50 affiliation can be added.',
+  endBeforeStart: 'Please check the dates. End date should be greater than start date.',
+  affiliationDateInvalid: 'Please enter dates as month and year (MM/yyyy).',
+  affiliationDateInFuture:
+    'Dates cannot be later than the current month. For a position you still hold, tick Current.',
+  affiliationsMalformed:
+    'The institution affiliations could not be read. Please reload the page and try again.',
+  institutionUnknown:
+    'The selected institution is not on the list. Please select it again or type its name.',
+  positionUnknown: 'Please select a position from the list.',
+  secondaryEmailInvalid: 'Please enter valid secondary email address',
+  secondaryEmailSameAsPrimary: 'The secondary email must be different from the primary email.',
+  emailInUse: 'This email address is already used by another account.',
+  dblpAlreadyLinked: 'This DBLP profile is already linked to your account.',
+  institutionSentForApproval: 'sent for approval',
+
+  // Section 8: profile
+  accountLinked: 'Account has been linked.',
+  linkingAccount: 'Please wait while we link your account...',
+  linkError: 'Error:',
+
   // Section 8: generic
   couldNotFetch: 'Could not fetch the data from that resource.',
   recordNotSaved: 'Record could not be saved at the moment. Please try again.',

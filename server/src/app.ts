@@ -31,6 +31,7 @@ import type { MailTransport } from './mail/transport.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerContactRoutes } from './modules/contact/contact.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { registerInstitutionRoutes } from './modules/institutions/institutions.routes.ts';
 import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
 import { messages } from '@recuse/common';
 
@@ -67,7 +68,8 @@ export async function buildApp({
     requestIdHeader: false,
     // Behind N proxies, TRUST_PROXY_HOPS=N lets the client address come from X-Forwarded-For;
     // trusting it without proxies would let anyone dodge the rate limits by forging it.
-    trustProxy: config.TRUST_PROXY_HOPS > 0 ? config.TRUST_PROXY_HOPS : false,
+    // (A hop count, written as the function proxy-addr makes of it: Fastify's types omit numbers.)
+    trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY_HOPS,
     bodyLimit: 1_048_576,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -88,6 +90,7 @@ export async function buildApp({
   registerHealthRoutes(app, context);
   registerAuthRoutes(app, context, { requireUser, rateLimited });
   registerProfileRoutes(app, context, { requireUser });
+  registerInstitutionRoutes(app, context, { requireUser });
   registerContactRoutes(app, context, { requireUser });
   if (isDevMailboxEnabled(config)) registerMailboxRoutes(app, mailDirectory(config));
 

@@ -2,7 +2,8 @@
 // only what matters to them.
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/db/client.ts';
-import { notifications, users } from '../src/db/schema.ts';
+import { institutionKey, institutionStatus } from '@recuse/common';
+import { affiliations, institutions, notifications, users } from '../src/db/schema.ts';
 import type { MailboxMessage } from '../src/mail/mailbox.ts';
 import { insertToken } from '../src/modules/auth/auth.repo.ts';
 import type { User } from '../src/modules/auth/auth.repo.ts';
@@ -117,3 +118,80 @@ export const pathOf = (link: string) => {
   const url = new URL(link);
   return `${url.pathname}${url.search}`;
 };
+
+/** A DBLP-only person: imported from DBLP, no account, no e-mail. */
+export async function buildDblpPerson(
+  db: Db,
+  overrides: Partial<typeof users.$inferInsert> = {},
+): Promise<User> {
+  sequence += 1;
+  return buildUser(db, {
+    kind: 'dblp_only',
+    email: null,
+    passwordHash: null,
+    isEmailConfirmed: false,
+    isOptedIn: false,
+    firstName: `Dblp${sequence}`,
+    lastName: 'Person',
+    dblpPid: `99/${sequence}${Date.now() % 100_000}`,
+    dblpName: `Dblp${sequence} Person`,
+    ...overrides,
+  });
+}
+
+/** An institution, approved unless told otherwise, with its search keys as the app stores them. */
+export async function buildInstitution(
+  db: Db,
+  overrides: Partial<typeof institutions.$inferInsert> = {},
+) {
+  sequence += 1;
+  const name = overrides.name ?? `Institute ${sequence} of Testing`;
+  const aliases = overrides.aliases ?? [];
+  const [institution] = await db
+    .insert(institutions)
+    .values({
+      status: institutionStatus.approved,
+      ...overrides,
+      name,
+      aliases,
+      nameKey: institutionKey(name),
+      aliasKeys: aliases.map(institutionKey),
+    })
+    .returning();
+  return institution!;
+}
+
+/** Positions seeded by migration (fixed ids). */
+export const positionIds = {
+  faculty: 1,
+  postdoc: 2,
+  phdStudent: 3,
+  mastersStudent: 4,
+  undergraduate: 5,
+  industryResearcher: 6,
+  intern: 7,
+  other: 8,
+} as const;
+
+/** An affiliation of a user, at a new institution unless one is given. */
+export async function buildAffiliation(
+  db: Db,
+  userId: number,
+  overrides: Partial<typeof affiliations.$inferInsert> = {},
+) {
+  const institutionId = overrides.institutionId ?? (await buildInstitution(db)).id;
+  const [affiliation] = await db
+    .insert(affiliations)
+    .values({
+      userId,
+      institutionId,
+      positionId: positionIds.faculty,
+      startDate: '2020-01-01',
+      endDate: null,
+      isCurrent: true,
+      source: 'Entry by self',
+      ...overrides,
+    })
+    .returning();
+  return affiliation!;
+}

@@ -1,5 +1,6 @@
 // Resolves institutions to one canonical institution (merges and aliases), so that 'MIT' and
 // 'Massachusetts Institute of Technology' are the same place when conflicts are computed.
+import { institutionKey } from '@recuse/common';
 import type { InstitutionFact } from './types.ts';
 
 export interface InstitutionResolver {
@@ -13,15 +14,8 @@ export interface InstitutionResolver {
   isApproved(canonicalId: number): boolean;
 }
 
-/** Names compare without case, accents, punctuation or repeated spaces. */
-export function institutionKey(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-}
+/** Names compare without case, accents, punctuation or repeated spaces (one rule, in common). */
+export { institutionKey };
 
 /**
  * Which institutions are the same place, in plain words:

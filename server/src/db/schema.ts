@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -83,25 +84,78 @@ export const tokens = pgTable(
   ],
 );
 
-/** Institutions; status 3 means proposed by a user and awaiting an administrator's approval. */
-export const institutions = pgTable('institutions', {
+/**
+ * Institutions; status 3 means proposed by a user and awaiting an administrator's approval.
+ * `name_key` and `alias_keys` are the name and aliases without case, accents or punctuation
+ * (`institutionKey` in @recuse/common, computed in TypeScript so PGlite and PostgreSQL agree):
+ * a name typed again finds the institution instead of creating a duplicate.
+ */
+export const institutions = pgTable(
+  'institutions',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    aliases: text('aliases')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    nameKey: text('name_key').notNull().default(''),
+    aliasKeys: text('alias_keys')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    emailDomains: text('email_domains')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    status: smallint('status').notNull().default(1),
+    mergedIntoId: integer('merged_into_id'),
+    createdByUserId: integer('created_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    ...timestamps,
+  },
+  (table) => [
+    index('institutions_name_key_index').on(table.nameKey),
+    index('institutions_alias_keys_index').using('gin', table.aliasKeys),
+  ],
+);
+
+/** Positions a person holds at an institution; interns are flagged (SPEC's `position` 0/1). */
+export const positions = pgTable('positions', {
   id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  aliases: text('aliases')
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
-  emailDomains: text('email_domains')
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
-  status: smallint('status').notNull().default(1),
-  mergedIntoId: integer('merged_into_id'),
-  createdByUserId: integer('created_by_user_id').references(() => users.id, {
-    onDelete: 'set null',
-  }),
-  ...timestamps,
+  name: text('name').notNull().unique(),
+  isIntern: boolean('is_intern').notNull().default(false),
+  sortOrder: smallint('sort_order').notNull().default(0),
 });
+
+/**
+ * A person's time at an institution (SPEC's Affiliation). Dates are the first day of their
+ * month; the end is empty while `is_current`. The start may be unknown only for rows imported
+ * from DBLP; the profile form always sets it.
+ */
+export const affiliations = pgTable(
+  'affiliations',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    institutionId: integer('institution_id')
+      .notNull()
+      .references(() => institutions.id),
+    positionId: integer('position_id').references(() => positions.id),
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    isCurrent: boolean('is_current').notNull().default(false),
+    source: text('source').notNull().default(''),
+    ...timestamps,
+  },
+  (table) => [
+    index('affiliations_user_id_index').on(table.userId),
+    index('affiliations_institution_id_index').on(table.institutionId),
+  ],
+);
 
 /** In-app notifications (SPEC section 3, Notification). */
 export const notifications = pgTable(

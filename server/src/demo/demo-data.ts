@@ -1,18 +1,54 @@
-// A small demo for a first start on an empty embedded database: a few institutions, a few
-// researchers with known passwords, and one administrator. Listed in the README.
+// A small demo for a first start on an empty embedded database: institutions (one awaiting
+// approval), researchers with known passwords and profiles in every state (complete,
+// incomplete, with a DBLP person to link), unread notifications, and one administrator.
+// Listed in the README.
 import { sql } from 'drizzle-orm';
+import { institutionKey, institutionStatus } from '@recuse/common';
 import type { Db } from '../db/client.ts';
-import { institutions, users } from '../db/schema.ts';
+import { affiliations, institutions, notifications, users } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 
 export const demoPassword = 'Demo#2026';
 
 export const demoAccounts = [
-  { email: 'admin@example.org', firstName: 'Avery', lastName: 'Admin', role: 'admin' as const },
-  { email: 'ada@example.org', firstName: 'Ada', lastName: 'Lovelace', role: 'user' as const },
-  { email: 'alan@example.org', firstName: 'Alan', lastName: 'Turing', role: 'user' as const },
-  { email: 'grace@example.org', firstName: 'Grace', lastName: 'Hopper', role: 'user' as const },
+  {
+    email: 'admin@example.org',
+    firstName: 'Avery',
+    lastName: 'Admin',
+    role: 'admin' as const,
+    note: 'administrator',
+  },
+  {
+    email: 'ada@example.org',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    role: 'user' as const,
+    note: 'complete profile, one unread notification',
+  },
+  {
+    email: 'alan@example.org',
+    firstName: 'Alan',
+    lastName: 'Turing',
+    role: 'user' as const,
+    note: 'complete profile, proposed an institution awaiting approval',
+  },
+  {
+    email: 'grace@example.org',
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    role: 'user' as const,
+    note: 'incomplete profile (no affiliations), two unread notifications',
+  },
+  {
+    email: 'di@example.org',
+    firstName: 'Di',
+    lastName: 'Xu',
+    role: 'user' as const,
+    note: 'incomplete profile; save https://dblp.org/pid/95/7448-1 to link the DBLP person',
+  },
 ];
+
+type DemoEmail = (typeof demoAccounts)[number]['email'];
 
 const demoInstitutions = [
   {
@@ -22,34 +58,150 @@ const demoInstitutions = [
   { name: 'Massachusetts Institute of Technology', aliases: ['MIT'] },
   { name: 'University of Cambridge', aliases: ['Cambridge University'] },
   { name: 'Delft University of Technology', aliases: ['TU Delft'] },
+  { name: 'University of British Columbia', aliases: ['UBC'] },
 ];
+
+/** Proposed by Alan, awaiting an administrator's approval. */
+const pendingInstitution = { name: 'Bletchley Park Research Centre', aliases: ['BPRC'] };
+
+/** Positions seeded by migration 0002. */
+const position = { faculty: 1, postdoc: 2, phdStudent: 3, industryResearcher: 6 } as const;
 
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   return (row?.count ?? 0) === 0;
 }
 
+const withKeys = (institution: { name: string; aliases: string[] }) => ({
+  ...institution,
+  nameKey: institutionKey(institution.name),
+  aliasKeys: institution.aliases.map(institutionKey),
+});
+
 export async function seedDemo(db: Db): Promise<void> {
   const passwordHash = await hashPassword(demoPassword);
   await db.transaction(async (tx) => {
-    await tx
+    const accounts = await tx
+      .insert(users)
+      .values(
+        demoAccounts.map(({ note: _note, ...account }) => ({
+          ...account,
+          kind: 'registered' as const,
+          passwordHash,
+          isEmailConfirmed: true,
+          isOptedIn: true,
+        })),
+      )
+      .returning({ id: users.id, email: users.email });
+    const userId = (email: DemoEmail) => accounts.find((account) => account.email === email)!.id;
+
+    const approved = await tx
       .insert(institutions)
-      .values(demoInstitutions.map((institution) => ({ ...institution, status: 1 })));
-    await tx.insert(users).values(
-      demoAccounts.map((account) => ({
-        ...account,
-        kind: 'registered' as const,
-        passwordHash,
-        isEmailConfirmed: true,
-        isOptedIn: true,
-      })),
-    );
+      .values(
+        demoInstitutions.map((institution) => ({
+          ...withKeys(institution),
+          status: institutionStatus.approved,
+        })),
+      )
+      .returning({ id: institutions.id, name: institutions.name });
+    const institutionId = (name: string) => approved.find((row) => row.name === name)!.id;
+    const [pending] = await tx
+      .insert(institutions)
+      .values({
+        ...withKeys(pendingInstitution),
+        status: institutionStatus.awaitingApproval,
+        createdByUserId: userId('alan@example.org'),
+      })
+      .returning({ id: institutions.id });
+
+    // Imported from DBLP before its owner signed up: Di Xu links it from the profile page.
+    const [dblpPerson] = await tx
+      .insert(users)
+      .values({
+        kind: 'dblp_only',
+        firstName: 'Di',
+        lastName: 'Xu',
+        dblpPid: '95/7448-1',
+        dblpName: 'Di Xu 0001',
+      })
+      .returning({ id: users.id });
+
+    const self = 'Entry by self';
+    await tx.insert(affiliations).values([
+      {
+        userId: userId('ada@example.org'),
+        institutionId: institutionId('ETH Zurich'),
+        positionId: position.faculty,
+        startDate: '2021-09-01',
+        isCurrent: true,
+        source: self,
+      },
+      {
+        userId: userId('ada@example.org'),
+        institutionId: institutionId('Massachusetts Institute of Technology'),
+        positionId: position.postdoc,
+        startDate: '2019-01-01',
+        endDate: '2021-08-01',
+        source: self,
+      },
+      {
+        userId: userId('alan@example.org'),
+        institutionId: institutionId('University of Cambridge'),
+        positionId: position.faculty,
+        startDate: '2020-10-01',
+        isCurrent: true,
+        source: self,
+      },
+      {
+        userId: userId('alan@example.org'),
+        institutionId: pending!.id,
+        positionId: position.industryResearcher,
+        startDate: '2018-01-01',
+        endDate: '2020-09-01',
+        source: self,
+      },
+      {
+        userId: dblpPerson!.id,
+        institutionId: institutionId('University of British Columbia'),
+        positionId: position.phdStudent,
+        startDate: '2010-09-01',
+        endDate: '2015-08-01',
+        source: 'DBLP',
+      },
+    ]);
+
+    // The relations these name arrive with the relations' own demo data.
+    await tx.insert(notifications).values([
+      {
+        userId: userId('grace@example.org'),
+        message: 'Ada Lovelace added a co-authored publication with you.',
+        relationTypeId: 3,
+        relationTypeName: 'Co-authored publication',
+        publicationName: 'Notes on the Analytical Engine',
+        relationId: 1,
+      },
+      {
+        userId: userId('grace@example.org'),
+        message: 'Alan Turing rejected the relation you added.',
+        relationTypeId: 2,
+        relationTypeName: 'Collaboration (joint project or grant)',
+        rejectReason: 'We never worked on this project together.',
+        relationId: 2,
+      },
+      {
+        userId: userId('ada@example.org'),
+        message: 'Grace Hopper added a pending application with an institution.',
+        relationTypeId: 8,
+        relationTypeName: 'Pending employment or graduate-school application',
+        relationId: 3,
+      },
+    ]);
   });
 }
 
 export function describeDemo(): string {
   const lines = demoAccounts.map(
-    (account) => `  ${account.email.padEnd(20)} ${demoPassword}   ${account.role}`,
+    (account) => `  ${account.email.padEnd(20)} ${demoPassword}   ${account.note}`,
   );
-  return ['Demo accounts (email, password, role):', ...lines].join('\n');
+  return ['Demo accounts (email, password, what it shows):', ...lines].join('\n');
 }

@@ -6,7 +6,14 @@ import { messages, profileSchema } from '@recuse/common';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import type { Tokens } from '../../../test/factories.ts';
-import { bearer, buildNotification, buildUser, form, signIn } from '../../../test/factories.ts';
+import {
+  bearer,
+  buildAffiliation,
+  buildNotification,
+  buildUser,
+  form,
+  signIn,
+} from '../../../test/factories.ts';
 import { notifications, tokens } from '../../db/schema.ts';
 import { hashSecret } from '../auth/secrets.ts';
 
@@ -56,6 +63,12 @@ describe('GET /v1/web/user/profile', () => {
       ShowHelpNotification: 'Y',
       PwdSet: 'Y',
     });
+  });
+
+  it('says institution data is added once the person has an affiliation', async () => {
+    const { user, session } = await signedInUser();
+    await buildAffiliation(t.db, user.id);
+    expect((await getProfile(bearer(session))).json().institutionDataAdded).toBe(true);
   });
 
   it.each([

@@ -1,8 +1,12 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { notifications, users } from '../../db/schema.ts';
+import { affiliations, institutions, notifications, positions, users } from '../../db/schema.ts';
 
 export type Notification = typeof notifications.$inferSelect;
+export type User = typeof users.$inferSelect;
+export type Position = typeof positions.$inferSelect;
+export type AffiliationRow = typeof affiliations.$inferSelect;
+export type NewAffiliation = typeof affiliations.$inferInsert;
 
 export async function findUnreadNotifications(db: Db, userId: number): Promise<Notification[]> {
   return db
@@ -35,4 +39,132 @@ export async function setShowHelpNotification(
     .update(users)
     .set({ showHelpNotification: isShown, updatedAt: new Date() })
     .where(eq(users.id, userId));
+}
+
+export async function hasAffiliations(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: affiliations.id })
+    .from(affiliations)
+    .where(eq(affiliations.userId, userId))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The user's row, locked until the transaction ends: one profile save at a time. */
+export async function lockUser(db: Db, userId: number): Promise<User> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).for('update');
+  return user!;
+}
+
+/** Someone other than the user whose primary or secondary e-mail is this one. */
+export async function findOtherUserWithEmail(
+  db: Db,
+  email: string,
+  userId: number,
+): Promise<Pick<User, 'id'> | undefined> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        ne(users.id, userId),
+        or(
+          sql`lower(${users.email}) = ${email.toLowerCase()}`,
+          sql`lower(${users.secondaryEmail}) = ${email.toLowerCase()}`,
+        ),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function updateProfileFields(
+  db: Db,
+  userId: number,
+  fields: Pick<
+    User,
+    'firstName' | 'lastName' | 'otherName1' | 'otherName2' | 'email' | 'secondaryEmail' | 'dblpPid'
+  >,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ ...fields, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+}
+
+export async function setDblpPid(db: Db, userId: number, pid: string | null): Promise<void> {
+  await db.update(users).set({ dblpPid: pid, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+export async function listPositions(db: Db): Promise<Position[]> {
+  return db.select().from(positions).orderBy(asc(positions.sortOrder), asc(positions.id));
+}
+
+export async function findPositionIds(db: Db, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: positions.id })
+    .from(positions)
+    .where(inArray(positions.id, [...ids]));
+  return new Set(rows.map((row) => row.id));
+}
+
+/** The user's affiliations with institution and position, current ones first, newest first. */
+export async function listAffiliations(db: Db, userId: number) {
+  return db
+    .select({
+      affiliation: affiliations,
+      institutionName: institutions.name,
+      institutionStatus: institutions.status,
+      positionName: positions.name,
+      isIntern: positions.isIntern,
+    })
+    .from(affiliations)
+    .innerJoin(institutions, eq(institutions.id, affiliations.institutionId))
+    .leftJoin(positions, eq(positions.id, affiliations.positionId))
+    .where(eq(affiliations.userId, userId))
+    .orderBy(
+      desc(affiliations.isCurrent),
+      sql`${affiliations.startDate} desc nulls last`,
+      asc(affiliations.id),
+    );
+}
+
+export async function listAffiliationRows(db: Db, userId: number): Promise<AffiliationRow[]> {
+  return db
+    .select()
+    .from(affiliations)
+    .where(eq(affiliations.userId, userId))
+    .orderBy(asc(affiliations.id));
+}
+
+export async function deleteAffiliationsExcept(
+  db: Db,
+  userId: number,
+  keptIds: readonly number[],
+): Promise<void> {
+  await db
+    .delete(affiliations)
+    .where(
+      keptIds.length === 0
+        ? eq(affiliations.userId, userId)
+        : and(eq(affiliations.userId, userId), notInArray(affiliations.id, [...keptIds])),
+    );
+}
+
+export async function updateAffiliation(
+  db: Db,
+  userId: number,
+  id: number,
+  changes: Omit<NewAffiliation, 'id' | 'userId' | 'source'>,
+): Promise<void> {
+  await db
+    .update(affiliations)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(and(eq(affiliations.id, id), eq(affiliations.userId, userId)));
+}
+
+export async function insertAffiliations(db: Db, rows: NewAffiliation[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(affiliations).values(rows);
 }

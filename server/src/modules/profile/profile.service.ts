@@ -1,14 +1,46 @@
-// The profile the browser keeps after sign-in (SPEC section 3), with the unread
-// notifications the dashboard shows.
+// The profile: what the browser keeps after sign-in (SPEC section 3) with the unread
+// notifications the dashboard shows, the full profile form with its affiliations, saving it,
+// and linking the DBLP person whose publications were imported before the person signed up.
+import type { Affiliation, FullProfile, ProfileSave, ProfileSaveReply } from '@recuse/common';
+import { dblpUrlForPid, findDblpPid, messages } from '@recuse/common';
+import { recordAudit } from '../../audit/audit.repo.ts';
 import type { AppContext } from '../../context.ts';
-import { notFound } from '../../http/errors.ts';
+import type { Db } from '../../db/client.ts';
+import { HttpError, conflict, notFound, validationFailed } from '../../http/errors.ts';
+import { dblpCrawlPersonJob } from '../../jobs/job-kinds.ts';
+import type { DblpCrawlPersonPayload } from '../../jobs/job-kinds.ts';
+import { enqueueJob } from '../../jobs/queue.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+import { findDblpPidHolder, mergeDblpPerson } from '../accounts/accounts.service.ts';
 import type { SessionUser } from '../auth/auth.repo.ts';
-import type { Notification } from './profile.repo.ts';
+import { findViolatedUniqueIndex } from '../auth/auth.repo.ts';
 import {
+  findOrProposeInstitution,
+  resolveInstitutionIds,
+} from '../institutions/institutions.service.ts';
+import { emailChangedMail } from './profile.mails.ts';
+import type { Notification, User } from './profile.repo.ts';
+import {
+  deleteAffiliationsExcept,
+  findOtherUserWithEmail,
+  findPositionIds,
   findUnreadNotifications,
+  hasAffiliations,
+  insertAffiliations,
+  listAffiliationRows,
+  listAffiliations,
+  listPositions,
+  lockUser,
   markNotificationRead,
+  setDblpPid,
   setShowHelpNotification,
+  updateAffiliation,
+  updateProfileFields,
 } from './profile.repo.ts';
+import type { AffiliationRow } from './profile.repo.ts';
+
+/** The source of an affiliation typed on the profile page (SPEC's source_type 3). */
+const sourceEnteredBySelf = 'Entry by self';
 
 /** SPEC's wire shape of a notification. */
 export function toWireNotification(notification: Notification) {
@@ -28,14 +60,16 @@ export function toWireNotification(notification: Notification) {
 
 export async function getProfile(context: AppContext, session: SessionUser) {
   const { user } = session;
-  const unread = await findUnreadNotifications(context.db, user.id);
+  const [unread, isInstitutionDataAdded] = await Promise.all([
+    findUnreadNotifications(context.db, user.id),
+    hasAffiliations(context.db, user.id),
+  ]);
   return {
     FName: user.firstName,
     SName: user.lastName,
     Email: user.email ?? '',
     Notifications: unread.map(toWireNotification),
-    // Affiliations arrive with the profile page; until a user has one, this stays false.
-    institutionDataAdded: false,
+    institutionDataAdded: isInstitutionDataAdded,
     ShowHelpNotification: user.showHelpNotification ? 'Y' : 'N',
     PwdSet: user.passwordHash ? 'Y' : 'N',
     Role: user.role,
@@ -49,4 +83,302 @@ export async function dismissHelpNotification(context: AppContext, session: Sess
 /** Only the owner may mark a notification read; anyone else is told it does not exist. */
 export async function markRead(context: AppContext, session: SessionUser, notificationId: number) {
   if (!(await markNotificationRead(context.db, session.user.id, notificationId))) throw notFound();
+}
+
+/** The profile form's data: every field, the affiliations, and the positions to pick from. */
+export async function getFullProfile(
+  context: AppContext,
+  session: SessionUser,
+): Promise<FullProfile> {
+  const { user } = session;
+  const [rows, positions] = await Promise.all([
+    listAffiliations(context.db, user.id),
+    listPositions(context.db),
+  ]);
+  return {
+    FName: user.firstName,
+    SName: user.lastName,
+    oName1: user.otherName1,
+    oName2: user.otherName2,
+    Email: user.email ?? '',
+    secEmail: user.secondaryEmail ?? '',
+    dblp_url: user.dblpPid ? dblpUrlForPid(user.dblpPid) : '',
+    dblp_name: user.dblpName ?? '',
+    institutionData: rows.map((row): Affiliation => ({
+      id: row.affiliation.id,
+      user_id: row.affiliation.userId,
+      institutionId: row.affiliation.institutionId,
+      institutionName: row.institutionName,
+      source: row.affiliation.source,
+      startDate: row.affiliation.startDate ?? '',
+      endDate: row.affiliation.isCurrent ? '' : (row.affiliation.endDate ?? ''),
+      current: row.affiliation.isCurrent ? 1 : 0,
+      position: row.isIntern ? 1 : 0,
+      positionId: row.affiliation.positionId,
+      positionLabel: row.positionName ?? '',
+      instStatus: row.institutionStatus,
+    })),
+    positions: positions.map((position) => ({
+      id: position.id,
+      label: position.name,
+      intern: position.isIntern ? 1 : 0,
+    })),
+  };
+}
+
+const emailInUse = (field: 'Email' | 'secEmail') => conflict({ [field]: [messages.emailInUse] });
+const dblpTaken = () => conflict({ dblp_url: [messages.dblpTaken] });
+
+/**
+ * Saves the profile form, all or nothing, in plain words:
+ * - The primary and secondary e-mails may not be another person's primary or secondary
+ *   e-mail (409). A changed primary e-mail is announced to the old address.
+ * - Every position and every picked institution must exist (an institution approved or
+ *   awaiting approval; a merged one stands for the one it was merged into), else 422. A typed
+ *   name finds or proposes an institution (institutions.service).
+ * - The affiliation list replaces the stored one: a row that names one of the person's own
+ *   affiliation ids updates it, other rows are added, and stored rows not named are removed.
+ * - DBLP URL: blank clears it. A new one nobody holds is stored and crawled at once. One that
+ *   belongs to a DBLP-only person (imported before this person signed up) is not stored: the
+ *   answer offers the account link (fake_user_*), and linkaccount stores it. One held by
+ *   another account is refused (409).
+ * - One audit row records the profile before and after.
+ */
+export async function saveProfile(
+  context: AppContext,
+  session: SessionUser,
+  form: ProfileSave,
+): Promise<ProfileSaveReply> {
+  const pid = form.dblp_url === '' ? null : (findDblpPid(form.dblp_url) ?? null);
+  return context.db
+    .transaction(async (tx) => {
+      const user = await lockUser(tx, session.user.id);
+      await checkEmails(tx, user, form);
+      const institutionIds = await resolveAffiliationInstitutions(tx, user.id, form);
+
+      let storedPid = user.dblpPid;
+      let dblpPerson: User | undefined;
+      if (pid !== user.dblpPid) {
+        const holder = pid === null ? undefined : await findDblpPidHolder(tx, pid);
+        if (holder?.kind === 'dblp_only') dblpPerson = holder;
+        else if (holder) throw dblpTaken();
+        else storedPid = pid;
+      }
+
+      const before = await snapshotProfile(tx, user.id, profileFieldsOf(user));
+      const fields: ProfileFields = {
+        firstName: form.FName,
+        lastName: form.SName,
+        otherName1: form.oName1,
+        otherName2: form.oName2,
+        email: form.Email,
+        secondaryEmail: form.secEmail === '' ? null : form.secEmail,
+        dblpPid: storedPid,
+      };
+      await updateProfileFields(tx, user.id, fields);
+      await replaceAffiliations(tx, user.id, form, institutionIds);
+      if (storedPid !== null && storedPid !== user.dblpPid) {
+        await enqueueCrawl(tx, user.id, storedPid);
+      }
+      const after = await snapshotProfile(tx, user.id, fields);
+      await recordAudit(tx, {
+        actorUserId: user.id,
+        action: 'profile.update',
+        entity: 'user',
+        entityId: user.id,
+        before,
+        after,
+      });
+      if (user.email && user.email.toLowerCase() !== form.Email) {
+        await enqueueMail(
+          tx,
+          emailChangedMail(user.email, form.FName, form.Email, context.config.CONTACT_EMAIL),
+        );
+      }
+      if (!dblpPerson) return { message: 'UPDATED' as const };
+      return {
+        message: 'UPDATED' as const,
+        fake_user_link: 'Yes' as const,
+        fake_user_name: dblpNameOf(dblpPerson),
+        fake_user_dblp: dblpUrlForPid(pid!),
+      };
+    })
+    .catch((error: unknown) => {
+      // Someone took the e-mail or the DBLP pid between our check and our write.
+      const index = findViolatedUniqueIndex(error);
+      if (index === 'users_email_unique') throw emailInUse('Email');
+      if (index === 'users_dblp_pid_unique') throw dblpTaken();
+      throw error;
+    });
+}
+
+/** Only a changed e-mail is checked, so an old overlap never blocks saving other fields. */
+async function checkEmails(db: Db, user: User, form: ProfileSave): Promise<void> {
+  const isNew = (email: string, stored: string | null) =>
+    email !== '' && email !== (stored ?? '').toLowerCase();
+  if (isNew(form.Email, user.email) && (await findOtherUserWithEmail(db, form.Email, user.id))) {
+    throw emailInUse('Email');
+  }
+  if (
+    isNew(form.secEmail, user.secondaryEmail) &&
+    (await findOtherUserWithEmail(db, form.secEmail, user.id))
+  ) {
+    throw emailInUse('secEmail');
+  }
+}
+
+/**
+ * The institution id of each affiliation row, in order: picked ids checked (refused with 422
+ * when unknown), typed names found or proposed. Positions are checked here too, so one
+ * answer lists both problems.
+ */
+async function resolveAffiliationInstitutions(
+  db: Db,
+  userId: number,
+  form: ProfileSave,
+): Promise<number[]> {
+  const rows = form.institutionDetails;
+  const pickedIds = rows.flatMap((row) => ('id' in row.institution ? [row.institution.id] : []));
+  const [resolved, knownPositions] = await Promise.all([
+    resolveInstitutionIds(db, pickedIds),
+    findPositionIds(
+      db,
+      rows.map((row) => row.positionId),
+    ),
+  ]);
+  const problems: string[] = [];
+  if (pickedIds.some((id) => !resolved.has(id))) problems.push(messages.institutionUnknown);
+  if (rows.some((row) => !knownPositions.has(row.positionId))) {
+    problems.push(messages.positionUnknown);
+  }
+  if (problems.length > 0) throw validationFailed({ institutionDetails: problems });
+
+  const ids: number[] = [];
+  for (const row of rows) {
+    ids.push(
+      'id' in row.institution
+        ? resolved.get(row.institution.id)!
+        : await findOrProposeInstitution(db, userId, row.institution),
+    );
+  }
+  return ids;
+}
+
+async function replaceAffiliations(
+  db: Db,
+  userId: number,
+  form: ProfileSave,
+  institutionIds: readonly number[],
+): Promise<void> {
+  const stored = new Set((await listAffiliationRows(db, userId)).map((row) => row.id));
+  const keptIds = new Set<number>();
+  const added: Array<Parameters<typeof insertAffiliations>[1][number]> = [];
+  for (const [index, row] of form.institutionDetails.entries()) {
+    const values = {
+      institutionId: institutionIds[index]!,
+      positionId: row.positionId,
+      startDate: row.startDate,
+      endDate: row.isCurrent ? null : row.endDate,
+      isCurrent: row.isCurrent,
+    };
+    // An id that is not one of the person's stored rows (another tab removed it, or it is
+    // someone else's) is read as a new row: nobody can reach another person's affiliation.
+    if (row.id !== undefined && stored.has(row.id) && !keptIds.has(row.id)) {
+      keptIds.add(row.id);
+      await updateAffiliation(db, userId, row.id, values);
+    } else {
+      added.push({ ...values, userId, source: sourceEnteredBySelf });
+    }
+  }
+  await deleteAffiliationsExcept(db, userId, [...keptIds]);
+  await insertAffiliations(db, added);
+}
+
+type ProfileFields = Parameters<typeof updateProfileFields>[2];
+
+function profileFieldsOf(user: User): ProfileFields {
+  return {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    otherName1: user.otherName1,
+    otherName2: user.otherName2,
+    email: user.email,
+    secondaryEmail: user.secondaryEmail,
+    dblpPid: user.dblpPid,
+  };
+}
+
+/** The profile as the audit log keeps it. */
+async function snapshotProfile(db: Db, userId: number, fields: ProfileFields) {
+  const rows = await listAffiliationRows(db, userId);
+  return { ...fields, affiliations: rows.map(auditAffiliation) };
+}
+
+function auditAffiliation(row: AffiliationRow) {
+  return {
+    id: row.id,
+    institutionId: row.institutionId,
+    positionId: row.positionId,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    isCurrent: row.isCurrent,
+  };
+}
+
+function dblpNameOf(person: User): string {
+  return person.dblpName || `${person.firstName} ${person.lastName}`.trim();
+}
+
+async function enqueueCrawl(db: Db, userId: number, pid: string): Promise<void> {
+  const payload: DblpCrawlPersonPayload = { userId, pid };
+  await enqueueJob(db, { kind: dblpCrawlPersonJob, payload });
+}
+
+const linkRefused = (status: number, reason: string) =>
+  new HttpError(status, { message: messages.linkError, errors: { DBLPUrl: [reason] } });
+
+/**
+ * Links the DBLP person of a URL to the account, in plain words:
+ * - A DBLP-only person with that pid is merged into the account once (accounts'
+ *   mergeDblpPerson: publications, relations, affiliations and notifications move; the
+ *   DBLP-only record goes), the account takes the pid, and the person is crawled at once.
+ * - A pid nobody holds is simply stored and crawled, as a profile save would.
+ * - The account's own pid again: refused, nothing left to link (422).
+ * - A pid another account holds: refused (409).
+ */
+export async function linkDblpAccount(
+  context: AppContext,
+  session: SessionUser,
+  dblpUrl: string,
+): Promise<{ message: 'UPDATED' }> {
+  const pid = findDblpPid(dblpUrl)!;
+  const userId = session.user.id;
+  return context.db
+    .transaction(async (tx) => {
+      const user = await lockUser(tx, userId);
+      const holder = await findDblpPidHolder(tx, pid);
+      if (holder?.id === userId) throw linkRefused(422, messages.dblpAlreadyLinked);
+      if (holder && holder.kind !== 'dblp_only') throw linkRefused(409, messages.dblpTaken);
+      if (holder) {
+        await mergeDblpPerson(tx, { fromUserId: holder.id, intoUserId: userId });
+      } else {
+        await setDblpPid(tx, userId, pid);
+        await recordAudit(tx, {
+          actorUserId: userId,
+          action: 'user.link-dblp',
+          entity: 'user',
+          entityId: userId,
+          before: { dblpPid: user.dblpPid },
+          after: { dblpPid: pid },
+        });
+      }
+      await enqueueCrawl(tx, userId, pid);
+      return { message: 'UPDATED' as const };
+    })
+    .catch((error: unknown) => {
+      if (findViolatedUniqueIndex(error) === 'users_dblp_pid_unique') {
+        throw linkRefused(409, messages.dblpTaken);
+      }
+      throw error;
+    });
 }

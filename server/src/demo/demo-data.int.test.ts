@@ -1,0 +1,87 @@
+// The demo a first start creates: every account signs in, and the profiles show what the
+// README promises (complete, incomplete, a proposal awaiting approval, a DBLP person to link).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@recuse/common';
+import type { TestApp } from '../../test/build-test-app.ts';
+import { buildTestApp } from '../../test/build-test-app.ts';
+import type { Tokens } from '../../test/factories.ts';
+import { bearer, signIn } from '../../test/factories.ts';
+import { getFullProfile, linkAccount } from '../../test/profile-requests.ts';
+import { demoAccounts, demoPassword, isDatabaseEmpty, seedDemo } from './demo-data.ts';
+
+let t: TestApp;
+const sessions = new Map<string, Tokens>();
+beforeAll(async () => {
+  t = await buildTestApp();
+  expect(await isDatabaseEmpty(t.db)).toBe(true);
+  await seedDemo(t.db);
+  for (const account of demoAccounts) {
+    sessions.set(account.email, await signIn(t.app, account.email, demoPassword));
+  }
+});
+afterAll(() => t.close());
+
+const session = (email: string) => sessions.get(email)!;
+const profileOf = async (email: string) =>
+  (await t.app.inject({ url: '/v1/web/user/profile', headers: bearer(session(email)) })).json();
+
+describe('demo data', () => {
+  it('fills the database, so a second start adds nothing', async () => {
+    expect(await isDatabaseEmpty(t.db)).toBe(false);
+  });
+
+  it('gives Ada a complete profile with one unread notification', async () => {
+    expect(await profileOf('ada@example.org')).toMatchObject({
+      institutionDataAdded: true,
+      Notifications: [
+        expect.objectContaining({ data: expect.objectContaining({ rel_type_id: 8 }) }),
+      ],
+    });
+    const full = (await getFullProfile(t, session('ada@example.org'))).json();
+    expect(
+      full.institutionData.map((row: { institutionName: string }) => row.institutionName),
+    ).toEqual(['ETH Zurich', 'Massachusetts Institute of Technology']);
+  });
+
+  it('gives Grace an incomplete profile with two unread notifications', async () => {
+    const profile = await profileOf('grace@example.org');
+    expect(profile.institutionDataAdded).toBe(false);
+    expect(profile.Notifications).toHaveLength(2);
+  });
+
+  it('shows Alan his proposed institution as sent for approval', async () => {
+    const list = (
+      await t.app.inject({
+        url: '/v1/web/institution/data/list/InstitutionDrplist',
+        headers: bearer(session('alan@example.org')),
+      })
+    ).json();
+    expect(Object.values(list)).toContain(
+      `Bletchley Park Research Centre (${messages.institutionSentForApproval})`,
+    );
+    const adasList = (
+      await t.app.inject({
+        url: '/v1/web/institution/data/list/InstitutionDrplist',
+        headers: bearer(session('ada@example.org')),
+      })
+    ).json();
+    expect(Object.values(adasList).join()).not.toContain('Bletchley');
+  });
+
+  it('lets Di Xu link the DBLP person 95/7448-1 and take over its affiliation', async () => {
+    const response = await linkAccount(
+      t,
+      session('di@example.org'),
+      'https://dblp.org/pid/95/7448-1',
+    );
+    expect(response.json()).toEqual({ message: 'UPDATED' });
+    const full = (await getFullProfile(t, session('di@example.org'))).json();
+    expect(full).toMatchObject({
+      dblp_url: 'https://dblp.org/pid/95/7448-1',
+      dblp_name: 'Di Xu 0001',
+      institutionData: [
+        expect.objectContaining({ institutionName: 'University of British Columbia' }),
+      ],
+    });
+  });
+});

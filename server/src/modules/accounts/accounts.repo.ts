@@ -1,0 +1,92 @@
+// Queries for merging one person's records into another's. Each column that references
+// users.id is listed once, with what a merge does to it; a test compares this list with the
+// database's foreign keys, so a new table that names users cannot be forgotten here.
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+
+export type User = typeof users.$inferSelect;
+
+export interface UserReference {
+  table: string;
+  column: string;
+  /**
+   * `move`: the rows now belong to the account. `delete`: the rows are the merged person's
+   * own secrets or state and never pass to someone else.
+   */
+  onMerge: 'move' | 'delete';
+}
+
+export const userReferences: readonly UserReference[] = [
+  { table: 'affiliations', column: 'user_id', onMerge: 'move' },
+  { table: 'notifications', column: 'user_id', onMerge: 'move' },
+  { table: 'institutions', column: 'created_by_user_id', onMerge: 'move' },
+  { table: 'contact_messages', column: 'user_id', onMerge: 'move' },
+  { table: 'audit_log', column: 'actor_user_id', onMerge: 'move' },
+  { table: 'tokens', column: 'user_id', onMerge: 'delete' },
+];
+
+/** Locks both users' rows (in id order, so two merges cannot deadlock) and returns them. */
+export async function lockUsers(db: Db, ids: readonly number[]): Promise<User[]> {
+  return db
+    .select()
+    .from(users)
+    .where(inArray(users.id, [...ids]))
+    .orderBy(users.id)
+    .for('update');
+}
+
+/** Applies one reference's merge rule; answers how many rows it touched. */
+export async function mergeReference(
+  db: Db,
+  reference: UserReference,
+  fromUserId: number,
+  intoUserId: number,
+): Promise<number> {
+  const table = sql.identifier(reference.table);
+  const column = sql.identifier(reference.column);
+  const rows = await queryRows<{ n: number }>(
+    db,
+    reference.onMerge === 'move'
+      ? sql`with moved as (update ${table} set ${column} = ${intoUserId}
+                            where ${column} = ${fromUserId} returning 1)
+            select count(*)::int as n from moved`
+      : sql`with removed as (delete from ${table} where ${column} = ${fromUserId} returning 1)
+            select count(*)::int as n from removed`,
+  );
+  return rows[0]?.n ?? 0;
+}
+
+export async function deleteUser(db: Db, userId: number): Promise<void> {
+  await db.delete(users).where(eq(users.id, userId));
+}
+
+export async function findUserByDblpPid(db: Db, pid: string): Promise<User | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.dblpPid, pid));
+  return user;
+}
+
+export async function setDblpIdentity(
+  db: Db,
+  userId: number,
+  identity: { dblpPid: string | null; dblpName?: string | null },
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ ...identity, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+}
+
+/** Every column in the database with a foreign key to users.id, as `table.column`. */
+export async function listColumnsReferencingUsers(db: Db): Promise<string[]> {
+  const rows = await queryRows<{ reference: string }>(
+    db,
+    sql`select c.conrelid::regclass::text || '.' || a.attname as reference
+          from pg_constraint c
+          join pg_attribute a on a.attrelid = c.conrelid and a.attnum = any (c.conkey)
+         where c.contype = 'f' and c.confrelid = 'users'::regclass
+         order by 1`,
+  );
+  return rows.map((row) => row.reference);
+}

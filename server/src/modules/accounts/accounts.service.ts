@@ -1,0 +1,83 @@
+// One person, one record: merging a DBLP-only person (imported from DBLP before they signed
+// up) into the account that claims their DBLP profile. Every later table that names users
+// extends the merge here (accounts.repo's userReferences), so the rule lives in one place.
+import { messages } from '@recuse/common';
+import { recordAudit } from '../../audit/audit.repo.ts';
+import type { Db } from '../../db/client.ts';
+import { HttpError } from '../../http/errors.ts';
+import type { User } from './accounts.repo.ts';
+import {
+  deleteUser,
+  findUserByDblpPid,
+  lockUsers,
+  mergeReference,
+  setDblpIdentity,
+  userReferences,
+} from './accounts.repo.ts';
+
+export type { User };
+
+/** Who holds a DBLP pid today: an account, an invited or deleted person, or a DBLP-only one. */
+export function findDblpPidHolder(db: Db, pid: string): Promise<User | undefined> {
+  return findUserByDblpPid(db, pid);
+}
+
+/**
+ * Merges the DBLP-only person `fromUserId` into the account `intoUserId`, inside the caller's
+ * transaction, in plain words:
+ * - Both rows are locked first; the merge happens only while `from` is still a DBLP-only
+ *   person and `into` a registered account, so two people claiming the same DBLP person at
+ *   once cannot both get it: the later one is refused (409).
+ * - Relations between the two records would become relations of the person with themselves.
+ *   When relation tables exist, those relations (creator `from` with party `into`, or the
+ *   other way round, and publications where both are authors, leaving one authorship) are
+ *   deleted HERE, before the moves below, so they never turn into self-conflicts.
+ * - Everything else that names `from` moves to `into` (affiliations, notifications,
+ *   proposed institutions, …: see userReferences); `from`'s tokens are deleted.
+ * - The `from` row is then deleted, and `into` takes its DBLP pid and DBLP name. Its own
+ *   names and e-mails stay as they are: linking only updates the DBLP URL.
+ */
+export async function mergeDblpPerson(
+  db: Db,
+  ids: { fromUserId: number; intoUserId: number },
+): Promise<{ pid: string; moved: Record<string, number> }> {
+  const { fromUserId, intoUserId } = ids;
+  const locked = await lockUsers(db, [fromUserId, intoUserId]);
+  const from = locked.find((user) => user.id === fromUserId);
+  const into = locked.find((user) => user.id === intoUserId);
+  if (!from || from.kind !== 'dblp_only' || !from.dblpPid || into?.kind !== 'registered') {
+    throw new HttpError(409, {
+      message: messages.linkError,
+      errors: { DBLPUrl: [messages.dblpTaken] },
+    });
+  }
+
+  // (Self-relations between `from` and `into` are removed here once relations exist.)
+
+  const moved: Record<string, number> = {};
+  for (const reference of userReferences) {
+    moved[`${reference.table}.${reference.column}`] = await mergeReference(
+      db,
+      reference,
+      fromUserId,
+      intoUserId,
+    );
+  }
+  await deleteUser(db, fromUserId);
+  await setDblpIdentity(db, intoUserId, { dblpPid: from.dblpPid, dblpName: from.dblpName });
+  await recordAudit(db, {
+    actorUserId: intoUserId,
+    action: 'user.merge-dblp-person',
+    entity: 'user',
+    entityId: intoUserId,
+    before: {
+      fromUserId,
+      dblpPid: from.dblpPid,
+      dblpName: from.dblpName,
+      name: `${from.firstName} ${from.lastName}`.trim(),
+      accountDblpPid: into.dblpPid,
+    },
+    after: { dblpPid: from.dblpPid, moved },
+  });
+  return { pid: from.dblpPid, moved };
+}
