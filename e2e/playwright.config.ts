@@ -1,7 +1,7 @@
 // Browser tests: the real server (fresh embedded database with the demo accounts, real
 // outbox writing to the development mailbox) serving the built web app, driven in Debian's
 // Chromium. Playwright's own browser downloads are not used.
-import { mkdtempSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -10,7 +10,15 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
 // The config is read by every worker; only the main process starts the server, so the
 // directory is made once and handed down through the environment.
-process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'recuse-e2e-'));
+if (!process.env.E2E_DATA_DIR) {
+  process.env.E2E_DATA_DIR = mkdtempSync(path.join(tmpdir(), 'recuse-e2e-'));
+  // The server serves a copy of the built web app, so a rebuild of web/dist while the suite
+  // runs (the static files are listed once, at start) cannot break the pages under test.
+  const builtWebApp = path.resolve(import.meta.dirname, '../web/dist');
+  if (existsSync(path.join(builtWebApp, 'index.html'))) {
+    cpSync(builtWebApp, path.join(process.env.E2E_DATA_DIR, 'web-dist'), { recursive: true });
+  }
+}
 
 export default defineConfig({
   testDir: '.',
@@ -49,6 +57,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       PUBLIC_URL: baseURL,
       DATA_DIR: process.env.E2E_DATA_DIR,
+      WEB_DIST_DIR: path.join(process.env.E2E_DATA_DIR, 'web-dist'),
       SEED_DEMO: 'yes',
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',

@@ -2,7 +2,14 @@
 // cached data of the old session is dropped so the next user never sees it.
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
-import { MantineProvider, PasswordInput, TextInput, Textarea, createTheme } from '@mantine/core';
+import {
+  MantineProvider,
+  Modal,
+  PasswordInput,
+  TextInput,
+  Textarea,
+  createTheme,
+} from '@mantine/core';
 import type { CSSVariablesResolver } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
@@ -18,6 +25,9 @@ export const theme = createTheme({
     TextInput: TextInput.extend(withoutAsterisk),
     PasswordInput: PasswordInput.extend(withoutAsterisk),
     Textarea: Textarea.extend(withoutAsterisk),
+    // A modal's header is not the page's banner landmark, and its close button needs a name.
+    ModalHeader: Modal.Header.extend({ defaultProps: { role: 'none' } }),
+    ModalCloseButton: Modal.CloseButton.extend({ defaultProps: { 'aria-label': 'Close dialog' } }),
   },
   primaryColor: 'blue',
   // Shade 8 keeps links, buttons and light alerts above WCAG AA contrast on white.
@@ -26,10 +36,14 @@ export const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
 });
 
-// Mantine's dimmed gray (descriptions, hints) is below AA contrast on white; use a darker one.
+// Mantine's dimmed gray (descriptions, hints) and its error red (field errors, invalid inputs)
+// are below AA contrast on white; use darker ones.
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+  },
   dark: {},
 });
 

@@ -38,8 +38,10 @@ function MainNavLinks({ items, onNavigate }: { items: NavItem[]; onNavigate?: ()
 }
 
 function UserMenu({ label, items }: { label: string; items: UserMenuItem[] }) {
+  // In the header (a landmark) rather than a portal, and without Mantine's focus placeholder,
+  // which is not a menu item and fails the menu role's required children.
   return (
-    <Menu position="bottom-end" withinPortal>
+    <Menu position="bottom-end" withinPortal={false} withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <Button variant="default" aria-label={`User menu for ${label}`}>
           {label}

@@ -28,7 +28,7 @@ export function HelpWelcomeBanner({ onDismissed }: { onDismissed: () => void }) 
       <Text fz="sm">
         Recuse records your relations with other researchers so that conferences can tell who must
         not review whom. New here? The{' '}
-        <Anchor component={Link} to="/help" fz="sm" underline="always">
+        <Anchor component={Link} to="/help" fz="sm" c="blue.9" underline="always">
           help pages
         </Anchor>{' '}
         explain relations, confirmations and conflicts in a few minutes.

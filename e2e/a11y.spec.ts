@@ -1,0 +1,131 @@
+// DESIGN section 8: every page passes an axe check. Each page is checked once it has settled
+// (after the route-change loader), in the states a person meets it in.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import {
+  createConfirmedAccount,
+  demoAccounts,
+  signIn,
+  waitForPageSettled,
+} from './support/accounts.ts';
+import { demoPassword, findLinkInMail } from './support/mailbox.ts';
+
+async function expectNoAxeViolations(page: Page) {
+  await waitForPageSettled(page);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const summary = violations.map((violation) => ({
+    rule: violation.id,
+    impact: violation.impact,
+    help: violation.help,
+    targets: violation.nodes.map((node) => node.target.join(' ')),
+  }));
+  expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+test.describe('guest pages pass axe', () => {
+  const guestPages = [
+    { path: '/sign-in', heading: 'Sign in' },
+    { path: '/registration', heading: 'Sign up' },
+    { path: '/forgot-password', heading: 'Forgot password' },
+    { path: '/help', heading: 'Help' },
+    { path: '/help/faq', heading: 'Help' },
+    { path: '/404', heading: 'Page not found' },
+    { path: '/500', heading: 'Something has gone seriously wrong' },
+  ];
+  for (const { path, heading } of guestPages) {
+    test(path, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+  }
+
+  test('sign-in with a refused password', async ({ page }) => {
+    await page.goto('/sign-in');
+    await page.getByLabel('Email').fill('nobody@example.org');
+    await page.getByLabel('Password', { exact: true }).fill('Nobody#2026');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('registration listing its errors', async ({ page }) => {
+    await page.goto('/registration');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByRole('alert')).toContainText('Please check below fields:');
+    await expectNoAxeViolations(page);
+  });
+
+  test('set password from a mailed link', async ({ page }) => {
+    const account = await createConfirmedAccount(page, 'Ida');
+    await page.request.post('/v1/web/user/password/request', { form: { email: account.email } });
+    await page.goto(await findLinkInMail(page, account.email, '/reset-password/'));
+    await expect(page.getByRole('button', { name: 'Set password' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('set password from an invalid link', async ({ page }) => {
+    await page.goto('/reset-password/not-a-real-token');
+    await expect(page.getByRole('alert')).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
+
+test("a new user's dashboard, with the welcome banner and the profile warning, passes axe", async ({
+  page,
+}) => {
+  await signIn(page, await createConfirmedAccount(page, 'Grete'));
+  await expect(page.getByRole('note').filter({ hasText: 'Welcome to Recuse' })).toBeVisible();
+  await expect(
+    page.getByText('Please complete your profile to access all features.'),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test.describe('signed-in pages pass axe', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, { ...demoAccounts.ada, password: demoPassword });
+  });
+
+  test('dashboard with notifications', async ({ page }) => {
+    await expect(page.getByRole('heading', { name: 'Notifications' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('user menu open', async ({ page }) => {
+    await waitForPageSettled(page);
+    await page.getByRole('button', { name: 'User menu for Ada Lovelace' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('contact us, with its errors and its thank-you dialog', async ({ page }) => {
+    await page.goto('/contact');
+    await expect(page.getByRole('heading', { name: 'Contact us' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByText('Please enter the subject', { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByLabel('Subject').fill('Accessibility check');
+    await page.getByLabel('Message').fill('Checking the thank-you dialog.');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByRole('dialog', { name: 'Thank you!' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('password reset', async ({ page }) => {
+    await page.goto('/user/password-reset');
+    await expect(page.getByRole('heading', { name: 'Password Reset' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Update password' }).click();
+    await expect(page.getByText('Please enter password', { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('help, signed in', async ({ page }) => {
+    await page.goto('/help/interface');
+    await expect(page.getByRole('heading', { level: 1, name: 'Help' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
