@@ -2,6 +2,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@mantine/core/styles.css';
+import '@mantine/dates/styles.css';
 import { AppProvider } from './app/provider.tsx';
 import { AppRouterProvider, createAppRouter } from './app/router.tsx';
 

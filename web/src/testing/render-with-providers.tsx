@@ -13,7 +13,8 @@ export function renderWithProviders(ui: ReactElement, { path = '/' }: { path?: s
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
   return render(
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+    // env="test": no transitions or portals, so dropdowns open at once inside the render (Mantine's advice).
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
       <QueryClientProvider client={queryClient}>
         <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
       </QueryClientProvider>

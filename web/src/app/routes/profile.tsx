@@ -1,15 +1,50 @@
-// /user/profile (profile edit arrives in a later issue).
+// /user/profile: the profile edit form with the institutions to pick from. After a save the
+// page reloads the form's data and the profile kept in the browser, so the dashboard's
+// complete-profile warning goes once the profile is complete.
+import { Group, Loader, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { messages } from '@recuse/common';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { PageInProgress } from './page-in-progress.tsx';
+import { profileQueryKey } from '../../features/auth/api/get-profile.ts';
+import { useInstitutionOptions } from '../../features/institutions/api/get-institution-drop-list.ts';
+import { useFullProfile } from '../../features/profile/api/get-full-profile.ts';
+import { ProfileForm } from '../../features/profile/components/profile-form.tsx';
 
 export function ProfilePage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const fullProfile = useFullProfile();
+  const institutions = useInstitutionOptions();
+
+  function reload() {
+    void fullProfile.refetch();
+    void institutions.refetch();
+    void queryClient.invalidateQueries({ queryKey: profileQueryKey, refetchType: 'all' });
+  }
+
   return (
     <>
       <PageHeader
         title="My Profile"
         breadcrumbs={[{ label: 'Home', to: '/' }, { label: 'My Profile' }]}
       />
-      <PageInProgress />
+      {fullProfile.data && institutions.data ? (
+        <ProfileForm
+          profile={fullProfile.data}
+          institutions={institutions.data}
+          onReload={reload}
+          onCancel={() => void navigate('/')}
+        />
+      ) : fullProfile.isError || institutions.isError ? (
+        <ErrorAlert message={messages.couldNotFetch} />
+      ) : (
+        <Group gap="sm">
+          <Loader size="sm" />
+          <Text>Loading your profile...</Text>
+        </Group>
+      )}
     </>
   );
 }

@@ -7,7 +7,7 @@ import {
   sentForm,
   stubFetch,
 } from '../../../testing/render-with-providers.tsx';
-import { NotificationsCard } from './notifications-card.tsx';
+import { NotificationsCard, formatNotificationTime } from './notifications-card.tsx';
 import type { NotificationItem } from './notifications-card.tsx';
 
 const coauthorRequest: NotificationItem = {
@@ -108,5 +108,13 @@ describe('NotificationsCard', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Dismiss' }));
     await vi.waitFor(() => expect(onChanged).toHaveBeenCalledOnce());
     expect(sentForm(fetchMock, 0)).toEqual({ NotificationId: '11' });
+  });
+
+  it("shows a server timestamp in the reader's time zone, and other text as sent", () => {
+    const sent = '2026-03-02T10:15:00.000Z';
+    const local = new Date(sent);
+    const expected = `${local.getDate()} Mar 2026, ${String(local.getHours()).padStart(2, '0')}:${String(local.getMinutes()).padStart(2, '0')}`;
+    expect(formatNotificationTime(sent)).toBe(expected);
+    expect(formatNotificationTime('02 Mar 2026 10:15')).toBe('02 Mar 2026 10:15');
   });
 });

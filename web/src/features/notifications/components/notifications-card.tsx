@@ -2,6 +2,7 @@
 // title and reason (not for type 8), time, and View and Dismiss when it concerns a relation.
 import { useState } from 'react';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { messages } from '@recuse/common';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
@@ -31,6 +32,15 @@ export function findNotificationViewPath(notification: NotificationItem): string
   }
   const base = String(typeId) === pendingEmploymentTypeId ? '/pending-relations' : '/relations';
   return `${base}/view/${parentId}`;
+}
+
+const isoTimestamp = /^\d{4}-\d{2}-\d{2}T/;
+
+/** The server sends an ISO timestamp; it is shown in the reader's time zone. Other text as is. */
+export function formatNotificationTime(text: string): string {
+  if (!isoTimestamp.test(text)) return text;
+  const time = dayjs(text);
+  return time.isValid() ? time.format('D MMM YYYY, HH:mm') : text;
 }
 
 type NotificationsCardProps = {
@@ -112,8 +122,15 @@ function NotificationRow({ notification, isDismissing, onDismiss }: Notification
         <Text fz="sm">Reason: {data.reject_reason}</Text>
       )}
       <Group justify="space-between" mt="xs">
-        <Text fz="xs" c="dimmed">
-          {notification.formated_dt}
+        <Text
+          fz="xs"
+          c="dimmed"
+          component="time"
+          dateTime={
+            isoTimestamp.test(notification.formated_dt) ? notification.formated_dt : undefined
+          }
+        >
+          {formatNotificationTime(notification.formated_dt)}
         </Text>
         {viewPath && (
           <Group gap="xs">

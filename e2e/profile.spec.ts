@@ -1,0 +1,244 @@
+// The profile in the browser (SPEC sections 2, 5 and 8): completing it from the dashboard's
+// warning, proposing an institution that a second person then finds by its alias, linking the
+// DBLP person imported before the account existed, and reading and dismissing a notification.
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { messages } from '@recuse/common';
+import {
+  createConfirmedAccount,
+  demoAccounts,
+  signIn,
+  waitForPageSettled,
+} from './support/accounts.ts';
+import { demoPassword } from './support/mailbox.ts';
+
+const thisYear = String(new Date().getFullYear());
+
+async function expectNoAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const summary = violations.map((violation) => ({
+    rule: violation.id,
+    help: violation.help,
+    targets: violation.nodes.map((node) => node.target.join(' ')),
+  }));
+  expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+const affiliation = (page: Page, number: number) =>
+  page.getByRole('group', { name: `Affiliation ${number}` });
+
+/** Opens a month picker, goes up to the 10-year view, and picks a year and a month. */
+async function pickMonth(page: Page, row: Locator, label: string, year: string, month: string) {
+  await row.getByRole('button', { name: label, exact: true }).click();
+  const picker = page.getByRole('dialog');
+  await picker.getByRole('button', { name: 'Choose another year' }).click();
+  await picker.getByRole('button', { name: year, exact: true }).click();
+  await picker.getByRole('button', { name: month, exact: true }).click();
+  await expect(picker).toBeHidden();
+}
+
+async function choosePosition(page: Page, row: Locator, position: string) {
+  await row.getByRole('combobox', { name: 'Position' }).click();
+  await page.getByRole('option', { name: position, exact: true }).click();
+}
+
+/** Fills a blank row: the institution already chosen, a position, since January, current. */
+async function finishCurrentAffiliation(page: Page, row: Locator, position: string) {
+  await choosePosition(page, row, position);
+  await pickMonth(page, row, 'Start date', thisYear, 'Jan');
+  await expect(row.getByRole('button', { name: 'Start date' })).toHaveText(`01/${thisYear}`);
+  await row.getByRole('checkbox', { name: /Current/ }).check();
+  await expect(row.getByRole('button', { name: 'End date' })).toBeHidden();
+}
+
+async function saveProfile(page: Page) {
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: messages.recordUpdated })).toBeVisible();
+}
+
+async function openProfile(page: Page) {
+  await page.goto('/user/profile');
+  await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
+  await waitForPageSettled(page);
+  await expect(affiliation(page, 1)).toBeVisible();
+}
+
+test('a new user completes the profile from the warning and gets a clean dashboard', async ({
+  page,
+}) => {
+  const account = await createConfirmedAccount(page, 'Barbara');
+  await signIn(page, account);
+  const warning = page.getByRole('note').filter({ hasText: messages.completeProfile });
+  await expect(warning).toBeVisible();
+  await expect(page.getByText(messages.notificationsHeaderNewUser)).toBeVisible();
+  await waitForPageSettled(page);
+  await warning.getByRole('link', { name: 'Go to My Profile' }).click();
+  await expect(page).toHaveURL('/user/profile');
+  await expect(page.getByText(/past 5 years/)).toBeVisible();
+
+  // The names and e-mail come from sign-up; a blank affiliation row waits to be filled.
+  await expect(page.getByLabel('First name')).toHaveValue(account.firstName);
+  await expect(page.getByLabel('Primary email')).toHaveValue(account.email);
+  const row = affiliation(page, 1);
+  await expect(row.getByRole('combobox', { name: 'Institution' })).toHaveValue('');
+
+  // Saving without an institution is refused with SPEC's message, in red.
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert').first()).toContainText(messages.affiliationFieldsRequired);
+  await expect(row.getByRole('combobox', { name: 'Institution' })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
+  await expectNoAxeViolations(page);
+
+  await page.getByLabel('Other name 1').fill('B. Liskov');
+  await row.getByRole('combobox', { name: 'Institution' }).fill('massachusetts');
+  await page.getByRole('option', { name: 'Massachusetts Institute of Technology' }).click();
+  await finishCurrentAffiliation(page, row, 'Faculty');
+
+  // A second, finished affiliation: ticking Current and unticking it again leaves the end empty.
+  await page.getByRole('button', { name: 'Add affiliation' }).click();
+  const second = affiliation(page, 2);
+  await second.getByRole('combobox', { name: 'Institution' }).fill('delft');
+  await page.getByRole('option', { name: 'Delft University of Technology' }).click();
+  await choosePosition(page, second, 'Postdoc');
+  await pickMonth(page, second, 'Start date', thisYear, 'Jan');
+  await pickMonth(page, second, 'End date', thisYear, 'Jan');
+  await second.getByRole('checkbox', { name: /Current/ }).check();
+  await second.getByRole('checkbox', { name: /Current/ }).uncheck();
+  await expect(second.getByRole('button', { name: 'End date' })).toHaveText('MM/YYYY');
+  await pickMonth(page, second, 'End date', thisYear, 'Jan');
+  await expectNoAxeViolations(page);
+
+  await saveProfile(page);
+  // The reload after 1 s brings the saved rows back from the server.
+  await expect(affiliation(page, 2).getByRole('combobox', { name: 'Institution' })).toHaveValue(
+    'Delft University of Technology',
+  );
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+  await expect(page.getByRole('heading', { name: `Hello, ${account.firstName}!` })).toBeVisible();
+  await expect(page.getByText(messages.notificationsHeader)).toBeVisible();
+  await expect(page.getByText(messages.noNotifications)).toBeVisible();
+  await expect(warning).toBeHidden();
+
+  // Still complete after a full reload of the page.
+  await page.reload();
+  await expect(page.getByText(messages.notificationsHeader)).toBeVisible();
+  await expect(warning).toBeHidden();
+});
+
+test('a proposed institution awaits approval, and a second person finds it by its alias', async ({
+  browser,
+  page,
+}) => {
+  const suffix = Date.now().toString(36);
+  const name = `Zuse Institute ${suffix}`;
+  const alias = `ZIB ${suffix}`;
+  const awaiting = `${name} (sent for approval)`;
+
+  const proposer = await createConfirmedAccount(page, 'Konrad');
+  await signIn(page, proposer);
+  await openProfile(page);
+  const row = affiliation(page, 1);
+  const institution = row.getByRole('combobox', { name: 'Institution' });
+  await institution.fill(`${name}, ${alias}`);
+  await page
+    .getByRole('option', { name: `Add new institution: ${name} (also known as ${alias})` })
+    .click();
+  await expect(row.getByRole('note')).toContainText(
+    `Not on the list yet: ${name} (also known as ${alias}) will be sent for approval when you save.`,
+  );
+  await finishCurrentAffiliation(page, row, 'Researcher in industry');
+  await saveProfile(page);
+  await expect(institution).toHaveValue(awaiting);
+  await expect(row.getByRole('note')).toBeHidden();
+
+  // Someone else does not see it in the list, types its alias, and is affiliated with it.
+  const otherContext = await browser.newContext();
+  const other = await otherContext.newPage();
+  const colleague = await createConfirmedAccount(other, 'Helmut');
+  await signIn(other, colleague);
+  await openProfile(other);
+  const otherRow = affiliation(other, 1);
+  const otherInstitution = otherRow.getByRole('combobox', { name: 'Institution' });
+  await otherInstitution.fill('Zuse');
+  await expect(other.getByRole('option', { name: awaiting })).toHaveCount(0);
+  // By keyboard: nothing listed matches the alias, so Enter picks 'Add new institution'.
+  await otherInstitution.fill(alias);
+  await expect(other.getByRole('option')).toHaveText([`Add new institution: ${alias}`]);
+  await otherInstitution.press('Enter');
+  await expect(otherRow.getByRole('note')).toContainText(`Not on the list yet: ${alias}`);
+  await finishCurrentAffiliation(other, otherRow, 'Postdoc');
+  await saveProfile(other);
+  await expect(otherInstitution).toHaveValue(awaiting);
+  await otherContext.close();
+});
+
+test('di@example.org links the DBLP person imported before the account existed', async ({
+  page,
+}) => {
+  const dblpUrl = 'https://dblp.org/pid/95/7448-1';
+  await signIn(page, { email: 'di@example.org', firstName: 'Di', password: demoPassword });
+  await openProfile(page);
+  await page.getByLabel('DBLP URL').fill(dblpUrl);
+  const row = affiliation(page, 1);
+  await row.getByRole('combobox', { name: 'Institution' }).fill('ETH');
+  await page.getByRole('option', { name: 'ETH Zurich' }).click();
+  await finishCurrentAffiliation(page, row, 'Ph.D. student');
+  await saveProfile(page);
+
+  const panel = page.getByRole('region', { name: 'Is this your DBLP profile?' });
+  await expect(panel.getByRole('link', { name: 'Di Xu 0001' })).toHaveAttribute('href', dblpUrl);
+  await expect(panel).toContainText(dblpUrl);
+  await expect(panel).toContainText('copies');
+  // The profile reloads after the save; the URL waiting to be linked stays in its field.
+  await expect(page.getByLabel('DBLP URL')).toHaveValue(dblpUrl);
+  await expectNoAxeViolations(page);
+
+  await panel.getByRole('button', { name: 'Link account' }).click();
+  await expect(page.getByText(messages.accountLinked).first()).toBeVisible();
+  // After the reload the panel is gone, the URL is the account's and the DBLP person's
+  // affiliation has come along.
+  await expect(panel).toBeHidden();
+  await expect(page.getByLabel('DBLP URL')).toHaveValue(dblpUrl);
+  await expect(page.getByText('DBLP knows you as Di Xu 0001.')).toBeVisible();
+  const institutions = page.getByRole('combobox', { name: 'Institution' });
+  await expect
+    .poll(() =>
+      institutions.evaluateAll((inputs) =>
+        inputs.map((input) => (input as HTMLInputElement).value),
+      ),
+    )
+    .toContain('University of British Columbia');
+});
+
+test('a notification shows what happened, and Dismiss removes it', async ({ page }) => {
+  await signIn(page, { ...demoAccounts.grace, password: demoPassword });
+  const notifications = page.getByRole('region', { name: 'Notifications' });
+  const rejected = notifications
+    .getByRole('listitem')
+    .filter({ hasText: 'Alan Turing rejected the relation you added.' });
+  await expect(rejected).toContainText('Relation type: Collaboration (joint project or grant)');
+  await expect(rejected).toContainText('Reason: We never worked on this project together.');
+  await expect(rejected.getByRole('link', { name: 'View' })).toHaveAttribute(
+    'href',
+    '/relations/view/2',
+  );
+  const coauthored = notifications
+    .getByRole('listitem')
+    .filter({ hasText: 'Ada Lovelace added a co-authored publication with you.' });
+  await expect(coauthored).toContainText('Relation type: Co-authored publication');
+  await expect(coauthored).toContainText('Title: Notes on the Analytical Engine');
+  await expect(coauthored.locator('time')).toHaveText(/\d{1,2} \w{3} \d{4}, \d{2}:\d{2}/);
+
+  await waitForPageSettled(page);
+  await rejected.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(rejected).toBeHidden();
+  await expect(coauthored).toBeVisible();
+
+  await page.reload();
+  await expect(coauthored).toBeVisible();
+  await expect(rejected).toBeHidden();
+});

@@ -1,0 +1,130 @@
+// One institutional affiliation: institution, position, start and end month, and Current,
+// which hides and clears the end date (SPEC section 4, Profile).
+import { memo } from 'react';
+import { Button, Checkbox, Fieldset, Group, Select } from '@mantine/core';
+import { MonthPickerInput } from '@mantine/dates';
+import type { PositionOption } from '@recuse/common';
+import { messages } from '@recuse/common';
+import { InstitutionPicker } from './institution-picker.tsx';
+import type { SearchableInstitution } from './institution-picker.tsx';
+import type { AffiliationDraft, AffiliationField } from './profile-form-values.ts';
+
+/** SPEC section 9: month-year pickers read MM/yyyy; the year level shows 10 years. */
+export const monthFormat = 'MM/YYYY';
+const earliestMonth = '1900-01-01';
+const pickerLabels = {
+  yearLevelControl: 'Choose another year',
+  previousYear: 'Previous year',
+  nextYear: 'Next year',
+  previousDecade: 'Previous 10 years',
+  nextDecade: 'Next 10 years',
+};
+
+type AffiliationRowProps = {
+  /** The row's place in the list, from 0. */
+  index: number;
+  affiliation: AffiliationDraft;
+  institutions: readonly SearchableInstitution[];
+  positions: readonly PositionOption[];
+  /** The latest month a date may name: this month. */
+  latestMonth: string;
+  errors?: Partial<Record<AffiliationField, string>>;
+  onChange: (index: number, affiliation: AffiliationDraft) => void;
+  onRemove: (index: number) => void;
+};
+
+/** A missing field is marked red; SPEC's message for it is shown once, above the rows. */
+const showError = (message: string | undefined) =>
+  message === messages.affiliationFieldsRequired ? true : message;
+
+/** Memoised: with 50 rows, a change re-renders only the row it touches. */
+export const AffiliationRow = memo(function AffiliationRow({
+  index,
+  affiliation,
+  institutions,
+  positions,
+  latestMonth,
+  errors = {},
+  onChange,
+  onRemove,
+}: AffiliationRowProps) {
+  const legend = `Affiliation ${index + 1}`;
+  const update = (change: Partial<AffiliationDraft>) =>
+    onChange(index, { ...affiliation, ...change });
+  return (
+    <Fieldset legend={legend} variant="filled" radius="md">
+      <InstitutionPicker
+        label="Institution"
+        options={institutions}
+        value={affiliation.institution}
+        onChange={(institution) => update({ institution })}
+        error={showError(errors.institution)}
+      />
+      <Group align="flex-start" mt="sm" gap="md" wrap="wrap">
+        <Select
+          label="Position"
+          placeholder="Select position"
+          data={positions.map((position) => ({
+            value: String(position.id),
+            label: position.label,
+          }))}
+          value={affiliation.positionId}
+          onChange={(positionId) => update({ positionId })}
+          allowDeselect={false}
+          error={showError(errors.position)}
+          required
+          withAsterisk={false}
+          miw={200}
+        />
+        <MonthPickerInput
+          label="Start date"
+          placeholder="MM/YYYY"
+          valueFormat={monthFormat}
+          value={affiliation.startDate}
+          onChange={(startDate) => update({ startDate })}
+          minDate={earliestMonth}
+          maxDate={latestMonth}
+          ariaLabels={pickerLabels}
+          error={showError(errors.startDate)}
+          required
+          withAsterisk={false}
+          miw={140}
+        />
+        {!affiliation.isCurrent && (
+          <MonthPickerInput
+            label="End date"
+            placeholder="MM/YYYY"
+            valueFormat={monthFormat}
+            value={affiliation.endDate}
+            onChange={(endDate) => update({ endDate })}
+            minDate={affiliation.startDate ?? earliestMonth}
+            maxDate={latestMonth}
+            ariaLabels={pickerLabels}
+            error={showError(errors.endDate)}
+            required
+            withAsterisk={false}
+            miw={140}
+          />
+        )}
+        <Checkbox
+          label="Current"
+          description="I still hold this position"
+          checked={affiliation.isCurrent}
+          onChange={(event) => update({ isCurrent: event.currentTarget.checked, endDate: null })}
+          mt={30}
+        />
+      </Group>
+      <Group justify="flex-end" mt="sm">
+        <Button
+          variant="subtle"
+          color="red"
+          size="xs"
+          onClick={() => onRemove(index)}
+          aria-label={`Remove ${legend.toLowerCase()}`}
+        >
+          Remove
+        </Button>
+      </Group>
+    </Fieldset>
+  );
+});

@@ -1,0 +1,219 @@
+// The profile edit form (SPEC sections 2, 5 and 8, Profile): names, e-mails, DBLP URL and the
+// institutional affiliations. Validated with the shared profileSaveSchema before sending;
+// after a save 'Record updated successfully.' shows and the profile reloads after 1 s. When the
+// saved DBLP URL belongs to a person imported from DBLP, the account-link panel appears.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ChangeEvent, FormEvent } from 'react';
+import { Alert, Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import dayjs from 'dayjs';
+import { messages, profileSaveSchema } from '@recuse/common';
+import type { FullProfile } from '@recuse/common';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { saveProfile } from '../api/save-profile.ts';
+import { AccountLinkPanel, reloadDelayMs } from './account-link-panel.tsx';
+import { AffiliationList } from './affiliation-list.tsx';
+import {
+  collectProfileIssues,
+  hasIssues,
+  listIssueMessages,
+  noIssues,
+  readServerIssues,
+  toFormValues,
+  toSaveFields,
+  toValidationInput,
+} from './profile-form-values.ts';
+import type {
+  AffiliationDraft,
+  InstitutionOption,
+  ProfileFormValues,
+  ProfileIssues,
+} from './profile-form-values.ts';
+
+type Notice =
+  { kind: 'success'; message: string } | { kind: 'failure'; message: string; messages: string[] };
+
+// Scrolled to after each save, clear of the fixed header.
+const noticeStyle = {
+  outline: 'none',
+  scrollMarginTop: 'calc(var(--app-shell-header-height, 60px) + var(--mantine-spacing-md))',
+};
+
+type LinkOffer = { dblpName: string; dblpUrl: string };
+
+type ProfileFormProps = {
+  profile: FullProfile;
+  institutions: readonly InstitutionOption[];
+  /** Fetches the profile, the institution list and the profile kept in the browser again. */
+  onReload: () => void;
+  onCancel: () => void;
+};
+
+export function ProfileForm({ profile, institutions, onReload, onCancel }: ProfileFormProps) {
+  const [values, setValues] = useState(() => toFormValues(profile));
+  const [loadedProfile, setLoadedProfile] = useState(profile);
+  const [issues, setIssues] = useState<ProfileIssues>(noIssues);
+  const [notice, setNotice] = useState<Notice>();
+  const [linkOffer, setLinkOffer] = useState<LinkOffer>();
+  const [isBusy, setIsBusy] = useState(false);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  const reloadTimer = useRef<number>(undefined);
+  useEffect(() => () => window.clearTimeout(reloadTimer.current), []);
+  useEffect(() => {
+    if (!notice) return;
+    noticeRef.current?.scrollIntoView({ block: 'nearest' });
+    noticeRef.current?.focus({ preventScroll: true });
+  }, [notice]);
+
+  // The reloaded profile replaces the form (new rows now have ids). A URL waiting to be
+  // linked is not stored yet, so it stays in its field.
+  if (profile !== loadedProfile) {
+    setLoadedProfile(profile);
+    const reloaded = toFormValues(profile);
+    setValues(linkOffer ? { ...reloaded, dblpUrl: linkOffer.dblpUrl } : reloaded);
+  }
+
+  const setField = (field: keyof Omit<ProfileFormValues, 'affiliations'>) => ({
+    value: values[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const { value } = event.currentTarget;
+      setValues((current) => ({ ...current, [field]: value }));
+    },
+  });
+
+  const changeAffiliations = useCallback(
+    (change: (affiliations: AffiliationDraft[]) => AffiliationDraft[]) =>
+      setValues((current) => ({ ...current, affiliations: change(current.affiliations) })),
+    [],
+  );
+
+  function reloadSoon() {
+    window.clearTimeout(reloadTimer.current);
+    reloadTimer.current = window.setTimeout(onReload, reloadDelayMs);
+  }
+
+  function fail(message: string, found: ProfileIssues) {
+    setIssues(found);
+    setNotice({ kind: 'failure', message, messages: listIssueMessages(found) });
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isBusy) return;
+    const parsed = profileSaveSchema.safeParse(toValidationInput(values));
+    const found = parsed.success ? noIssues : collectProfileIssues(parsed.error.issues);
+    if (hasIssues(found)) return fail(messages.checkBelowFields, found);
+    setIssues(noIssues);
+    setNotice(undefined);
+    setIsBusy(true);
+    try {
+      const answer = await saveProfile(toSaveFields(values));
+      if (!answer.ok) {
+        return fail(answer.message || messages.recordNotSaved, readServerIssues(answer.errors));
+      }
+      const { fake_user_link, fake_user_name, fake_user_dblp } = answer.data;
+      setLinkOffer(
+        fake_user_link === 'Yes' && fake_user_dblp
+          ? { dblpName: fake_user_name || fake_user_dblp, dblpUrl: fake_user_dblp }
+          : undefined,
+      );
+      setNotice({ kind: 'success', message: messages.recordUpdated });
+      reloadSoon();
+    } catch {
+      fail(messages.recordNotSaved, noIssues);
+    } finally {
+      setIsBusy(false);
+    }
+  }
+
+  function handleLinked() {
+    setLinkOffer(undefined);
+    setNotice({ kind: 'success', message: messages.accountLinked });
+    onReload();
+  }
+
+  const { fields } = issues;
+  const latestMonth = dayjs().startOf('month').format('YYYY-MM-DD');
+  return (
+    <form onSubmit={handleSubmit} noValidate aria-label="Profile">
+      <Stack gap="lg">
+        <div ref={noticeRef} tabIndex={-1} style={noticeStyle}>
+          {notice?.kind === 'success' && (
+            <Alert color="green" role="status">
+              {notice.message}
+            </Alert>
+          )}
+          {notice?.kind === 'failure' && (
+            <ErrorAlert message={notice.message} errors={notice.messages} />
+          )}
+        </div>
+        {linkOffer && (
+          <AccountLinkPanel
+            dblpName={linkOffer.dblpName}
+            dblpUrl={linkOffer.dblpUrl}
+            onLinked={handleLinked}
+          />
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput
+            label="First name"
+            autoComplete="given-name"
+            {...setField('firstName')}
+            error={fields.FName}
+            required
+          />
+          <TextInput
+            label="Last name"
+            autoComplete="family-name"
+            {...setField('lastName')}
+            error={fields.SName}
+            required
+          />
+          <TextInput label="Other name 1" {...setField('otherName1')} error={fields.oName1} />
+          <TextInput label="Other name 2" {...setField('otherName2')} error={fields.oName2} />
+          <TextInput
+            label="Primary email"
+            type="email"
+            autoComplete="email"
+            {...setField('email')}
+            error={fields.Email}
+            required
+          />
+          <TextInput
+            label="Secondary email"
+            type="email"
+            {...setField('secondaryEmail')}
+            error={fields.secEmail}
+          />
+        </SimpleGrid>
+        <TextInput
+          label="DBLP URL"
+          placeholder="https://dblp.org/pid/123/4567"
+          description={
+            profile.dblp_name
+              ? `DBLP knows you as ${profile.dblp_name}.`
+              : 'Leave blank if you have none.'
+          }
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          {...setField('dblpUrl')}
+          error={fields.dblp_url}
+        />
+        <AffiliationList
+          affiliations={values.affiliations}
+          institutions={institutions}
+          positions={profile.positions}
+          latestMonth={latestMonth}
+          issues={issues}
+          onChange={changeAffiliations}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={isBusy}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
