@@ -107,15 +107,31 @@ export const contactSchema = z.object({
   Message: requiredText(messages.messageRequired, 5000),
 });
 
+/** A notification as the profile carries it (SPEC section 3, Notification). */
+export const notificationSchema = z.object({
+  id: z.union([z.number(), z.string()]),
+  formated_dt: z.string(),
+  data: z.object({
+    notify_message: z.string(),
+    relation_type_name: z.string().nullish(),
+    publication_name: z.string().nullish(),
+    reject_reason: z.string().nullish(),
+    rel_type_id: z.union([z.number(), z.string()]).nullish(),
+    relation_parent_id: z.union([z.number(), z.string()]).nullish(),
+  }),
+});
+export type ProfileNotification = z.infer<typeof notificationSchema>;
+
 /** The profile kept in the browser after sign-in (SPEC section 3). */
 export const profileSchema = z.object({
   FName: z.string(),
   SName: z.string(),
   Email: z.string(),
-  Notifications: z.array(z.unknown()),
+  Notifications: z.array(notificationSchema),
   institutionDataAdded: z.boolean(),
   ShowHelpNotification: z.string(),
   PwdSet: z.string(),
+  Role: z.enum(['user', 'admin']).optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

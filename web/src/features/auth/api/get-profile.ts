@@ -6,30 +6,16 @@ import type { Profile } from '@recuse/common';
 import { CouldNotFetchError, fetchData } from '../../../lib/api-client.ts';
 import { findStoredProfile, storeProfile } from '../../../lib/session.ts';
 
-export type ProfileNotification = {
-  id: number | string;
-  formated_dt: string;
-  data: {
-    notify_message: string;
-    relation_type_name?: string | null;
-    publication_name?: string | null;
-    reject_reason?: string | null;
-    rel_type_id?: number | string | null;
-    relation_parent_id?: number | string | null;
-  };
-};
-
-export type SessionProfile = Omit<Profile, 'Notifications'> & {
-  Notifications: ProfileNotification[];
-  Role?: 'user' | 'admin';
-};
+export type { ProfileNotification } from '@recuse/common';
+export type SessionProfile = Profile;
 
 export const profileQueryKey = ['profile'] as const;
 export const profilePath = '/v1/web/user/profile';
 
 /** The profile when the answer has its shape, else undefined. */
 export function readProfile(body: unknown): SessionProfile | undefined {
-  return profileSchema.safeParse(body).success ? (body as SessionProfile) : undefined;
+  const parsed = profileSchema.safeParse(body);
+  return parsed.success ? parsed.data : undefined;
 }
 
 export async function getProfile(): Promise<SessionProfile> {

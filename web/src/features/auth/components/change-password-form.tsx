@@ -1,14 +1,14 @@
 // A signed-in user's password change (SPEC section 2): new password, confirmation, rules.
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import { loggedInPasswordResetSchema, messages } from '@recuse/common';
 import type { FieldErrors } from '@recuse/common';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { collectFieldIssues } from '../../../lib/field-issues.ts';
 import type { FieldIssues } from '../../../lib/field-issues.ts';
 import { changePassword } from '../api/change-password.ts';
-import { PasswordRules } from './password-rules.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
 
 type Result = { ok: true } | { ok: false; message: string; errors: FieldErrors };
 
@@ -58,23 +58,15 @@ export function ChangePasswordForm({ email }: { email: string }) {
           </Alert>
         )}
         {result?.ok === false && <ErrorAlert message={result.message} errors={result.errors} />}
-        <PasswordInput
-          label="New password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-          error={fieldIssues.password}
-          required
+        <NewPasswordFields
+          passwordLabel="New password"
+          password={password}
+          confirmation={confirmation}
+          onPasswordChange={setPassword}
+          onConfirmationChange={setConfirmation}
+          passwordError={fieldIssues.password}
+          confirmationError={fieldIssues.confirmPassword}
         />
-        <PasswordInput
-          label="Confirm password"
-          autoComplete="new-password"
-          value={confirmation}
-          onChange={(event) => setConfirmation(event.currentTarget.value)}
-          error={fieldIssues.confirmPassword}
-          required
-        />
-        <PasswordRules />
         <Group justify="flex-end">
           <Button type="submit" loading={isBusy}>
             Update password

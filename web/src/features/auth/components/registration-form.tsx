@@ -8,7 +8,6 @@ import {
   Checkbox,
   Group,
   Loader,
-  PasswordInput,
   Stack,
   Text,
   TextInput,
@@ -24,7 +23,7 @@ import { register } from '../api/register.ts';
 import type { RegistrationForm as RegistrationFields } from '../api/register.ts';
 import { useInvitationToken } from '../api/validate-invitation-token.ts';
 import { ConsentCheckbox } from './consent-checkbox.tsx';
-import { PasswordRules } from './password-rules.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
 
 /** Sign-up, after checking the invitation token when the URL has one. */
 export function RegistrationPanel({ token }: { token?: string }) {
@@ -163,23 +162,14 @@ function RegistrationForm({ token, invitedEmail }: RegistrationFormProps) {
           checked={hasNoDblp}
           onChange={(event) => setHasNoDblp(event.currentTarget.checked)}
         />
-        <PasswordInput
-          label="Password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-          error={Boolean(fieldIssues.password)}
-          required
+        <NewPasswordFields
+          password={password}
+          confirmation={confirmation}
+          onPasswordChange={setPassword}
+          onConfirmationChange={setConfirmation}
+          passwordError={Boolean(fieldIssues.password)}
+          confirmationError={Boolean(fieldIssues.confirmPassword)}
         />
-        <PasswordInput
-          label="Confirm password"
-          autoComplete="new-password"
-          value={confirmation}
-          onChange={(event) => setConfirmation(event.currentTarget.value)}
-          error={Boolean(fieldIssues.confirmPassword)}
-          required
-        />
-        <PasswordRules />
         <ConsentCheckbox
           checked={hasConsented}
           onChange={setHasConsented}

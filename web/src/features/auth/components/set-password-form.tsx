@@ -3,7 +3,7 @@
 // opted in yet. An invalid token hides the form.
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Alert, Anchor, Button, Group, Loader, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { messages, passwordResetSchema } from '@recuse/common';
 import type { FieldErrors } from '@recuse/common';
@@ -13,7 +13,7 @@ import type { FieldIssues } from '../../../lib/field-issues.ts';
 import { usePasswordToken } from '../api/find-password-token.ts';
 import { resetPassword } from '../api/reset-password.ts';
 import { ConsentCheckbox } from './consent-checkbox.tsx';
-import { PasswordRules } from './password-rules.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
 
 type Outcome =
   | { kind: 'success' }
@@ -140,23 +140,14 @@ function SetPasswordForm({ token, email, needsConsent, onOutcome }: SetPasswordF
         <Text fz="sm">
           Setting the password for <strong>{email}</strong>.
         </Text>
-        <PasswordInput
-          label="Password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-          error={fieldIssues.password}
-          required
+        <NewPasswordFields
+          password={password}
+          confirmation={confirmation}
+          onPasswordChange={setPassword}
+          onConfirmationChange={setConfirmation}
+          passwordError={fieldIssues.password}
+          confirmationError={fieldIssues.password_confirmation}
         />
-        <PasswordInput
-          label="Confirm password"
-          autoComplete="new-password"
-          value={confirmation}
-          onChange={(event) => setConfirmation(event.currentTarget.value)}
-          error={fieldIssues.password_confirmation}
-          required
-        />
-        <PasswordRules />
         {needsConsent && (
           <ConsentCheckbox
             checked={hasConsented}

@@ -5,25 +5,14 @@ import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { messages } from '@recuse/common';
+import type { ProfileNotification } from '@recuse/common';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { markNotificationRead } from '../api/mark-notification-read.ts';
 
 /** Relation type 8 (pending employment or application) has its own view and no title or reason. */
 const pendingEmploymentTypeId = '8';
 
-/** A notification as the profile carries it (SPEC section 3). */
-export type NotificationItem = {
-  id: number | string;
-  formated_dt: string;
-  data: {
-    notify_message: string;
-    relation_type_name?: string | null;
-    publication_name?: string | null;
-    reject_reason?: string | null;
-    rel_type_id?: number | string | null;
-    relation_parent_id?: number | string | null;
-  };
-};
+export type NotificationItem = ProfileNotification;
 
 export function findNotificationViewPath(notification: NotificationItem): string | undefined {
   const { relation_parent_id: parentId, rel_type_id: typeId } = notification.data;
