@@ -47,9 +47,18 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   dark: {},
 });
 
-type AppProviderProps = { children: ReactNode; queryClient?: QueryClient };
+type AppProviderProps = {
+  children: ReactNode;
+  queryClient?: QueryClient;
+  /** 'test' turns off Mantine's transitions and portals, so menus open at once in jsdom. */
+  mantineEnv?: 'default' | 'test';
+};
 
-export function AppProvider({ children, queryClient = appQueryClient }: AppProviderProps) {
+export function AppProvider({
+  children,
+  queryClient = appQueryClient,
+  mantineEnv = 'default',
+}: AppProviderProps) {
   useEffect(
     () =>
       subscribeToSession(() => {
@@ -58,7 +67,7 @@ export function AppProvider({ children, queryClient = appQueryClient }: AppProvi
     [queryClient],
   );
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={mantineEnv}>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

@@ -22,7 +22,7 @@ const profile = {
 function renderApp(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
-    <AppProvider queryClient={createQueryClient()}>
+    <AppProvider queryClient={createQueryClient()} mantineEnv="test">
       <RouterProvider router={router} />
     </AppProvider>,
   );
