@@ -1,18 +1,7 @@
 // Conference conflict rules (SPEC section 3, Conflict rule; DESIGN.md section 6): the shape
 // the engine reads, the wire shape SPEC names, the mapper between them, and the DEFAULT
 // conference's rule set. Shared so the browser labels rules exactly as the server applies them.
-
-/** Relation type ids, seeded by migration (DESIGN.md section 4). */
-export const relationTypeIds = {
-  advisor: 1,
-  collaboration: 2,
-  coauthoredPublication: 3,
-  employment: 4,
-  personal: 5,
-  jointAward: 6,
-  jointGrant: 7,
-  pendingEmployment: 8,
-} as const;
+import { relationTypes } from './relation-types.ts';
 
 /**
  * 'Institutional' is a pseudo relation type that only rules name (SPEC section 3). Its id is
@@ -20,20 +9,11 @@ export const relationTypeIds = {
  */
 export const institutionalRelationTypeId = 0;
 
-export const relationTypeNames: Readonly<Record<number, string>> = {
-  0: 'Institutional',
-  1: 'Ph.D. advisor/advisee',
-  2: 'Collaboration (joint project or grant)',
-  3: 'Co-authored publication',
-  4: 'Employment (supervisor or colleague at the same employer)',
-  5: 'Personal relationship',
-  6: 'Joint award',
-  7: 'Joint grant or fellowship',
-  8: 'Pending employment or graduate-school application',
-};
-
-/** Publication-like types take co-authors: everyone on one conflicts with everyone else on it. */
-export const publicationLikeTypeIds: readonly number[] = [3, 6, 7];
+/** Every type's name by id, 'Institutional' (0) included: what rules and reasons show. */
+export const relationTypeNames: Readonly<Record<number, string>> = Object.fromEntries([
+  [institutionalRelationTypeId, 'Institutional'],
+  ...relationTypes.map((type) => [type.id, type.name]),
+]);
 
 export const ruleOperations = ['ALWAYS', 'WITHIN_X_YEARS', 'WITHIN_X_MONTHS'] as const;
 export type RuleOperation = (typeof ruleOperations)[number];

@@ -8,3 +8,6 @@ export * from './institution-name.ts';
 export * from './month-date.ts';
 export * from './schemas/profile.ts';
 export * from './schemas/institutions.ts';
+export * from './relation-types.ts';
+export * from './relation-dates.ts';
+export * from './schemas/relations.ts';

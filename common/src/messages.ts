@@ -78,6 +78,76 @@ export const messages = {
   linkingAccount: 'Please wait while we link your account...',
   linkError: 'Error:',
 
+  // Section 5: relation create and modify
+  relationTypeRequired: 'Please select the relation type.',
+  personRequired: 'Please select the person name.',
+  personNotInSystem:
+    "You tried to link a person not in our system. Please type only the email address of the person you are trying to add in the Person name dropdown and click on 'Create email'.",
+  publicationTitleRequired: 'Please enter the publication title.',
+  awardNameRequired: 'Please enter the award name.',
+  institutionRequired: 'Please select the institution.',
+  coawardeesRequired: 'Please select Co-awardees.',
+  coauthorsRequired: 'Please select co-author.',
+  changeCommentRequired:
+    'Please leave a comment noting what changes are made. You can also leave a comment as a response to other users.',
+  commentRequired: 'Please enter the comment.',
+  coauthorNotSelected: 'Please select co-author',
+  coauthorEmailRequired: 'Please enter email of co author',
+  rejectReasonRequired: 'Please enter reason for rejection.',
+  commentsRequired: 'Please enter your comments below.',
+  atMost1000Characters: 'At most 1000 characters.',
+
+  // Relations: what SPEC leaves to the server (docs/decisions.md, Relations)
+  relationTypeNotOnThisForm: 'This relation type cannot be saved with this form.',
+  relationTypeCannotChange:
+    'The relation type cannot be changed. Please delete this relation and add a new one.',
+  relationWithYourself: 'You cannot add a relation with yourself.',
+  coauthorIsYourself:
+    'You are already on this relation as its creator. Please list only the others.',
+  coauthorListedTwice: 'The same person is listed twice. Please remove one of them.',
+  personUnknown: 'The selected person is not on the list. Please select them again.',
+  personDeleted: 'This person’s account was deleted, so they cannot be added to a relation.',
+  tooManyCoauthors: 'At most 500 people can be listed on one relation.',
+  coauthorsMalformed: 'The co-author list could not be read. Please reload the page and try again.',
+  publicationUnknown:
+    'The selected publication is not on the list. Please select it again or type its title.',
+  onlyCreatorModifies: 'Only the creator of a relation can modify it.',
+  creatorCannotRespond: 'You created this relation, so you cannot accept or reject it.',
+  onlyNamedPeopleRespond: 'Only the people named on a relation can accept or reject it.',
+  importedReadOnly:
+    'This relation was imported from DBLP and cannot be changed by users. Please contact the admin.',
+  relationClosed:
+    'This relation is closed because the other user’s account was deleted. You can still delete it.',
+  searchTooShort: 'Please type at least 2 letters.',
+  paperTypeInvalid: 'Please select the paper type.',
+
+  // Section 8: relation saves and actions
+  relationSaved: 'Relation saved successfully.',
+  relationUpdated: 'Relation updated successfully.',
+  relationExists: 'This relation already exists.',
+  commentsSent: 'Your comments are sent. You will receive notification when someone replies.',
+  relationDeleted: 'Relation deleted.',
+  allPartiesNotified: 'All listed users have been notified.',
+  institutionNotApproved:
+    'The institution is not in the approved list yet. The relation stays pending until an administrator approves it.',
+  importedContactAdmin:
+    'This relation was imported from DBLP. To change it, please contact the admin.',
+  creatorMayEdit: 'You created this relation: you can edit it and leave comments.',
+  namedUserComment:
+    'The fields are read-only for you. If something is wrong, please leave a comment for the creator.',
+  youAccepted: 'You have accepted this relation.',
+  youRejected: 'You have rejected this relation.',
+  awaitingOtherUser:
+    'Your relation request has been sent. Awaiting the other user to respond to this relation.',
+  rejectedByOtherUser: 'Your relation request has been rejected by the other user.',
+  rejectedByYou: 'This relation request was rejected by you.',
+  loadingRelationForm: 'Loading form...Please wait..',
+  fetchingRelation: 'Fetching data. Please wait..',
+  loadingRelations: 'Please wait while we get your active relations...',
+  loadingRules: 'Please wait while we get rules...',
+  missingPublications: 'Missing publications? Consult the FAQ.',
+  deletedUser: '(Deleted user)',
+
   // Section 8: generic
   couldNotFetch: 'Could not fetch the data from that resource.',
   recordNotSaved: 'Record could not be saved at the moment. Please try again.',
@@ -99,3 +169,20 @@ export const messages = {
 } as const;
 
 export type MessageKey = keyof typeof messages;
+
+/** SPEC section 5: a mandatory date left empty on a new relation ('Please select the Start date'). */
+export const relationDateRequired = (label: string) => `Please select the ${label}`;
+
+/** SPEC section 5: a mandatory date cleared while modifying a relation. */
+export const relationDateCleared = (label: string) => `${label} is a required field.`;
+
+/** A year before 1900, a month outside 1 to 12, or a month missing where the type asks for one. */
+export const relationDateInvalid = (label: string) =>
+  `Please check the ${label}: a year from 1900 on, and a month where the form asks for one.`;
+
+/** A date past the form's cap (SPEC section 5: about 365 days ahead for type 3, 7300 otherwise). */
+export const relationDateTooLate = (label: string, latest: string) =>
+  `The ${label} cannot be later than ${latest}.`;
+
+/** SPEC section 2: the relation count of the list pages. */
+export const relationCount = (count: number) => `You have ${count} relation(s) with other users`;

@@ -33,6 +33,7 @@ import { registerContactRoutes } from './modules/contact/contact.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerInstitutionRoutes } from './modules/institutions/institutions.routes.ts';
 import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
+import { registerRelationRoutes } from './modules/relations/relations.routes.ts';
 import { messages } from '@recuse/common';
 
 declare module 'fastify' {
@@ -92,6 +93,7 @@ export async function buildApp({
   registerProfileRoutes(app, context, { requireUser });
   registerInstitutionRoutes(app, context, { requireUser });
   registerContactRoutes(app, context, { requireUser });
+  registerRelationRoutes(app, context, { requireUser });
   if (isDevMailboxEnabled(config)) registerMailboxRoutes(app, mailDirectory(config));
 
   const hasWebApp = await registerWebApp(app, config.WEB_DIST_DIR);

@@ -1,9 +1,17 @@
 // Factories build test data with sensible defaults, creating what they need; tests name
 // only what matters to them.
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/db/client.ts';
-import { institutionKey, institutionStatus } from '@recuse/common';
-import { affiliations, institutions, notifications, users } from '../src/db/schema.ts';
+import { dateFormats, findRelationType, institutionKey, institutionStatus } from '@recuse/common';
+import {
+  affiliations,
+  institutions,
+  notifications,
+  relationParties,
+  relations,
+  users,
+} from '../src/db/schema.ts';
 import type { MailboxMessage } from '../src/mail/mailbox.ts';
 import { insertToken } from '../src/modules/auth/auth.repo.ts';
 import type { User } from '../src/modules/auth/auth.repo.ts';
@@ -194,4 +202,95 @@ export async function buildAffiliation(
     })
     .returning();
   return affiliation!;
+}
+
+type PartySpec = User | { user: User; status?: number; reason?: string | null };
+
+export interface RelationSpec {
+  /** Relation type id, 3 (co-authored publication) unless told. */
+  type?: number;
+  creator?: User;
+  /** The other people, each a user or a user with a status (pending, 3, unless told). */
+  parties?: PartySpec[];
+  /** The status of every party not given one. */
+  partyStatus?: number;
+  title?: string;
+  start?: { year: number; month?: number | null } | null;
+  end?: { year: number; month?: number | null } | null;
+  institutionId?: number;
+  overrides?: Partial<typeof relations.$inferInsert>;
+}
+
+/**
+ * A relation as the save would store it, creating what it needs: a creator, one party for
+ * person and publication types, an approved institution for type 8 (whose relation is then
+ * validated, or pending when the institution awaits approval).
+ */
+export async function buildRelation(db: Db, spec: RelationSpec = {}) {
+  sequence += 1;
+  const typeId = spec.type ?? 3;
+  const type = findRelationType(typeId)!;
+  const creator = spec.creator ?? (await buildUser(db));
+  const monthOf = (format: number, month?: number | null) =>
+    format === dateFormats.monthYear ? (month ?? 1) : null;
+  const start =
+    spec.start === undefined
+      ? type.showStartDate && type.isStartDateMandatory
+        ? { year: 2019, month: 3 }
+        : null
+      : spec.start;
+  const end =
+    spec.end === undefined ? (type.isEndDateMandatory ? { year: 2022, month: 6 } : null) : spec.end;
+  let institutionId = spec.institutionId;
+  let status = 1;
+  if (type.kind === 'institution') {
+    institutionId ??= (await buildInstitution(db)).id;
+    const [institution] = await db
+      .select({ status: institutions.status })
+      .from(institutions)
+      .where(eq(institutions.id, institutionId));
+    status = institution?.status === institutionStatus.approved ? 1 : 3;
+  }
+  const title =
+    type.kind === 'publication' ? (spec.title ?? `A Study of Testing, Part ${sequence}`) : null;
+  const [relation] = await db
+    .insert(relations)
+    .values({
+      typeId,
+      creatorUserId: creator.id,
+      status,
+      startYear: start?.year ?? null,
+      startMonth: start ? monthOf(type.startDateFormat, start.month) : null,
+      endYear: end?.year ?? null,
+      endMonth: end ? monthOf(type.endDateFormat, end.month) : null,
+      title,
+      titleKey: title === null ? null : institutionKey(title),
+      institutionId: institutionId ?? null,
+      paperType: typeId === 6 || typeId === 7 ? 0 : 1,
+      source: `Entry by self: ${creator.firstName} ${creator.lastName}`,
+      ...spec.overrides,
+    })
+    .returning();
+  const specs: PartySpec[] =
+    spec.parties ?? (type.kind === 'institution' ? [] : [await buildUser(db)]);
+  const rows = specs.map((party) =>
+    'user' in party
+      ? { user: party.user, status: party.status, reason: party.reason ?? null }
+      : { user: party, status: undefined, reason: null },
+  );
+  const parties =
+    rows.length === 0
+      ? []
+      : await db
+          .insert(relationParties)
+          .values(
+            rows.map((row) => ({
+              relationId: relation!.id,
+              userId: row.user.id,
+              status: row.status ?? spec.partyStatus ?? 3,
+              reason: row.reason,
+            })),
+          )
+          .returning();
+  return { relation: relation!, creator, parties, partyUsers: rows.map((row) => row.user) };
 }

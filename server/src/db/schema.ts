@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -54,6 +55,27 @@ export const users = pgTable(
   (table) => [
     uniqueIndex('users_email_unique').on(sql`lower(${table.email})`),
     uniqueIndex('users_dblp_pid_unique').on(table.dblpPid),
+    // The person pickers search by prefix of these keys (person_search_key, migration 0003),
+    // each in C collation so one index serves both `like 'prefix%'` and the ordered, limited
+    // scan: a search stops after a page of matches however common the prefix.
+    index('users_search_first_last_index').on(
+      sql`(person_search_key(${table.firstName} || ' ' || ${table.lastName}) collate "C")`,
+    ),
+    index('users_search_last_first_index').on(
+      sql`(person_search_key(${table.lastName} || ' ' || ${table.firstName}) collate "C")`,
+    ),
+    index('users_search_other_name_1_index')
+      .on(sql`(person_search_key(${table.otherName1}) collate "C")`)
+      .where(sql`${table.otherName1} <> ''`),
+    index('users_search_other_name_2_index')
+      .on(sql`(person_search_key(${table.otherName2}) collate "C")`)
+      .where(sql`${table.otherName2} <> ''`),
+    index('users_search_dblp_name_index')
+      .on(sql`(person_search_key(${table.dblpName}) collate "C")`)
+      .where(sql`${table.dblpName} is not null`),
+    index('users_secondary_email_index')
+      .on(sql`lower(${table.secondaryEmail})`)
+      .where(sql`${table.secondaryEmail} is not null`),
   ],
 );
 
@@ -238,4 +260,166 @@ export const auditLog = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('audit_log_entity_index').on(table.entity, table.entityId)],
+);
+
+/**
+ * The eight relation types with SPEC's flags (DESIGN.md section 4), seeded by migration 0005 from
+ * the same values as `relationTypes` in @recuse/common, which the code reads; a test holds the
+ * two together. The table gives relations a foreign key and SQL readers the names.
+ */
+export const relationTypes = pgTable('relation_types', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  kind: text('kind', { enum: ['person', 'publication', 'institution'] }).notNull(),
+  showStartDate: boolean('show_start_date').notNull(),
+  showEndDate: boolean('show_end_date').notNull(),
+  isStartDateMandatory: boolean('is_start_date_mandatory').notNull(),
+  isEndDateMandatory: boolean('is_end_date_mandatory').notNull(),
+  startDateLabel: text('start_date_label').notNull().default(''),
+  endDateLabel: text('end_date_label').notNull().default(''),
+  startDateFormat: smallint('start_date_format').notNull(),
+  endDateFormat: smallint('end_date_format').notNull(),
+  maxDaysAhead: integer('max_days_ahead').notNull(),
+  isCommentRequired: boolean('is_comment_required').notNull().default(false),
+  sortOrder: smallint('sort_order').notNull(),
+});
+
+/**
+ * Publications, awards and grants (a relation's title may point here). Imported ones carry
+ * their DBLP key; a retired one was withdrawn from DBLP and is kept for the relations that name
+ * it. `title_key` is the title without case, accents or punctuation (`institutionKey` in
+ * @recuse/common) so the same paper typed twice is recognised; at DBLP's 8 M publications it is
+ * looked up by index, never scanned.
+ */
+export const publications = pgTable(
+  'publications',
+  {
+    id: serial('id').primaryKey(),
+    dblpKey: text('dblp_key'),
+    title: text('title').notNull(),
+    titleKey: text('title_key').notNull(),
+    year: smallint('year'),
+    venue: text('venue'),
+    /** DBLP's element name (`article`, `inproceedings`, …), or `manual` for typed ones. */
+    kind: text('kind').notNull().default('manual'),
+    isRetired: boolean('is_retired').notNull().default(false),
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('publications_dblp_key_unique').on(table.dblpKey),
+    index('publications_title_key_index').on(table.titleKey, table.year),
+  ],
+);
+
+/** The authors of a publication in their order, with the name as the record writes it. */
+export const publicationAuthors = pgTable(
+  'publication_authors',
+  {
+    publicationId: integer('publication_id')
+      .notNull()
+      .references(() => publications.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.publicationId, table.position] }),
+    index('publication_authors_user_id_index').on(table.userId),
+  ],
+);
+
+/**
+ * A relation (SPEC's GID): what its creator recorded. The other people named on it are its
+ * parties, each with their own status. `status` is the relation's own: 1 active (3 pending for a
+ * type 8 whose institution awaits approval), 2 set for deletion, 0 inactive; 0 and 2 retire it
+ * everywhere. Dates are a year and, for month formats, a month; no end means ongoing.
+ * DBLP-imported relations name their first known author as creator and everyone else as a
+ * validated party, and nobody edits them.
+ */
+export const relations = pgTable(
+  'relations',
+  {
+    id: serial('id').primaryKey(),
+    typeId: integer('type_id')
+      .notNull()
+      .references(() => relationTypes.id),
+    creatorUserId: integer('creator_user_id')
+      .notNull()
+      .references(() => users.id),
+    status: smallint('status').notNull().default(1),
+    startYear: smallint('start_year'),
+    startMonth: smallint('start_month'),
+    endYear: smallint('end_year'),
+    endMonth: smallint('end_month'),
+    /** Publication title, award or grant name (types 3, 6, 7). */
+    title: text('title'),
+    titleKey: text('title_key'),
+    publicationId: integer('publication_id').references(() => publications.id, {
+      onDelete: 'set null',
+    }),
+    /** Type 8: the institution of the pending employment or application. */
+    institutionId: integer('institution_id').references(() => institutions.id),
+    /** SPEC's paper type: 1 research paper, 2 not a research paper, 0 for awards and grants. */
+    paperType: smallint('paper_type').notNull().default(1),
+    isCommunityPaper: boolean('is_community_paper').notNull().default(false),
+    source: text('source').notNull().default(''),
+    notes: text('notes').notNull().default(''),
+    isDblpImported: boolean('is_dblp_imported').notNull().default(false),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    index('relations_creator_user_id_index').on(table.creatorUserId),
+    index('relations_type_title_key_index').on(table.typeId, table.titleKey),
+    index('relations_publication_id_index').on(table.publicationId),
+    index('relations_institution_id_index').on(table.institutionId),
+  ],
+);
+
+/**
+ * Each other person named on a relation (SPEC's co-author rows), with their own answer: 3
+ * pending, 1 accepted, 4 rejected (disputed, with the reason), 2 removed by the creator.
+ */
+export const relationParties = pgTable(
+  'relation_parties',
+  {
+    id: serial('id').primaryKey(),
+    relationId: integer('relation_id')
+      .notNull()
+      .references(() => relations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: smallint('status').notNull().default(3),
+    reason: text('reason'),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('relation_parties_relation_user_unique').on(table.relationId, table.userId),
+    index('relation_parties_user_id_index').on(table.userId),
+  ],
+);
+
+/**
+ * The activity log of a relation (SPEC's Comment): change comments, requests for a change and
+ * messages to the administrators (`is_to_admin`), which only administrators and their author see.
+ */
+export const relationComments = pgTable(
+  'relation_comments',
+  {
+    id: serial('id').primaryKey(),
+    relationId: integer('relation_id')
+      .notNull()
+      .references(() => relations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    isToAdmin: boolean('is_to_admin').notNull().default(false),
+    /** Written by the creator with an edit (SPEC's sourceUserUpdateComment). */
+    isChangeComment: boolean('is_change_comment').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('relation_comments_relation_id_index').on(table.relationId)],
 );

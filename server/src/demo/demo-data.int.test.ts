@@ -84,4 +84,58 @@ describe('demo data', () => {
       ],
     });
   });
+
+  it('opens the relation of every demo notification for the person notified', async () => {
+    for (const email of ['ada@example.org', 'grace@example.org']) {
+      const { Notifications } = await profileOf(email);
+      for (const notification of Notifications) {
+        const { relation_parent_id: id, rel_type_id: type } = notification.data;
+        const url =
+          type === 8
+            ? `/v1/web/relation/data/pending_employment_view/${id}`
+            : `/v1/web/relation/data/view/${id}`;
+        const response = await t.app.inject({ url, headers: bearer(session(email)) });
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toMatchObject({ GID: id, relationType: type });
+      }
+    }
+  });
+
+  it('gives Ada relations of every type, in every status a list shows', async () => {
+    const list = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/v1/web/relations/data/list',
+        headers: bearer(session('ada@example.org')),
+        payload: { pageName: 'all' },
+      })
+    ).json();
+    const typesWithRows = Object.entries(list.relations as Record<string, unknown[]>)
+      .filter(([, rows]) => rows.length > 0)
+      .map(([type]) => Number(type));
+    expect(typesWithRows).toEqual([1, 2, 3, 4, 6, 7, 8]);
+    const statuses = new Set<number>();
+    for (const rows of Object.values(
+      list.relations as Record<string, Array<Record<string, unknown>>>,
+    )) {
+      for (const row of rows) {
+        if (typeof row.status === 'number') statuses.add(row.status);
+        for (const year of Object.values(
+          (row.publication_years ?? {}) as Record<string, { status: number }>,
+        )) {
+          statuses.add(year.status);
+        }
+      }
+    }
+    expect([...statuses].sort()).toEqual([1, 3, 4]);
+    const grace = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/v1/web/relations/data/list',
+        headers: bearer(session('grace@example.org')),
+        payload: { pageName: 'pending' },
+      })
+    ).json();
+    expect(grace.tot_relations).toBeGreaterThan(0);
+  });
 });

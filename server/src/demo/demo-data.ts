@@ -1,12 +1,14 @@
 // A small demo for a first start on an empty embedded database: institutions (one awaiting
 // approval), researchers with known passwords and profiles in every state (complete,
-// incomplete, with a DBLP person to link), unread notifications, and one administrator.
+// incomplete, with a DBLP person to link), relations of every type and status with unread
+// notifications about them (demo-relations.ts), and one administrator.
 // Listed in the README.
 import { sql } from 'drizzle-orm';
 import { institutionKey, institutionStatus } from '@recuse/common';
 import type { Db } from '../db/client.ts';
-import { affiliations, institutions, notifications, users } from '../db/schema.ts';
+import { affiliations, institutions, users } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
+import { seedDemoRelations } from './demo-relations.ts';
 
 export const demoPassword = 'Demo#2026';
 
@@ -23,7 +25,7 @@ export const demoAccounts = [
     firstName: 'Ada',
     lastName: 'Lovelace',
     role: 'user' as const,
-    note: 'complete profile, one unread notification',
+    note: 'complete profile, one unread notification, relations of every type',
   },
   {
     email: 'alan@example.org',
@@ -37,7 +39,7 @@ export const demoAccounts = [
     firstName: 'Grace',
     lastName: 'Hopper',
     role: 'user' as const,
-    note: 'incomplete profile (no affiliations), two unread notifications',
+    note: 'incomplete profile (no affiliations), two unread notifications, relations to answer',
   },
   {
     email: 'di@example.org',
@@ -170,32 +172,17 @@ export async function seedDemo(db: Db): Promise<void> {
       },
     ]);
 
-    // The relations these name arrive with the relations' own demo data.
-    await tx.insert(notifications).values([
+    // Relations of every type and status, and the notifications that open relations 1 to 3.
+    await seedDemoRelations(
+      tx,
       {
-        userId: userId('grace@example.org'),
-        message: 'Ada Lovelace added a co-authored publication with you.',
-        relationTypeId: 3,
-        relationTypeName: 'Co-authored publication',
-        publicationName: 'Notes on the Analytical Engine',
-        relationId: 1,
+        ada: userId('ada@example.org'),
+        alan: userId('alan@example.org'),
+        grace: userId('grace@example.org'),
+        dblpDiXu: dblpPerson!.id,
       },
-      {
-        userId: userId('grace@example.org'),
-        message: 'Alan Turing rejected the relation you added.',
-        relationTypeId: 2,
-        relationTypeName: 'Collaboration (joint project or grant)',
-        rejectReason: 'We never worked on this project together.',
-        relationId: 2,
-      },
-      {
-        userId: userId('ada@example.org'),
-        message: 'Grace Hopper added a pending application with an institution.',
-        relationTypeId: 8,
-        relationTypeName: 'Pending employment or graduate-school application',
-        relationId: 3,
-      },
-    ]);
+      { delft: institutionId('Delft University of Technology'), bletchley: pending!.id },
+    );
   });
 }
 

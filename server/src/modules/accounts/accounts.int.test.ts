@@ -55,12 +55,19 @@ describe('mergeDblpPerson', () => {
     expect(result).toEqual({
       pid: person.dblpPid,
       moved: {
+        'relations.self': 0,
+        'relation_parties.self': 0,
+        'publication_authors.self': 0,
         'affiliations.user_id': 1,
         'notifications.user_id': 1,
         'institutions.created_by_user_id': 1,
         'contact_messages.user_id': 1,
         'audit_log.actor_user_id': 0,
         'tokens.user_id': 1,
+        'relations.creator_user_id': 0,
+        'relation_parties.user_id': 0,
+        'relation_comments.user_id': 0,
+        'publication_authors.user_id': 0,
       },
     });
     const [merged] = await t.db.select().from(users).where(eq(users.id, account.id));

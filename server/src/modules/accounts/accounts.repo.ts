@@ -25,6 +25,11 @@ export const userReferences: readonly UserReference[] = [
   { table: 'contact_messages', column: 'user_id', onMerge: 'move' },
   { table: 'audit_log', column: 'actor_user_id', onMerge: 'move' },
   { table: 'tokens', column: 'user_id', onMerge: 'delete' },
+  // Self-relations between the two records are removed before these move (mergeDblpPerson).
+  { table: 'relations', column: 'creator_user_id', onMerge: 'move' },
+  { table: 'relation_parties', column: 'user_id', onMerge: 'move' },
+  { table: 'relation_comments', column: 'user_id', onMerge: 'move' },
+  { table: 'publication_authors', column: 'user_id', onMerge: 'move' },
 ];
 
 /** Locks both users' rows (in id order, so two merges cannot deadlock) and returns them. */

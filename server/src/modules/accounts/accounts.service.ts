@@ -5,6 +5,7 @@ import { messages } from '@recuse/common';
 import { recordAudit } from '../../audit/audit.repo.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
+import { removeRelationsBetween } from '../relations/relations-merge.service.ts';
 import type { User } from './accounts.repo.ts';
 import {
   deleteUser,
@@ -28,10 +29,10 @@ export function findDblpPidHolder(db: Db, pid: string): Promise<User | undefined
  * - Both rows are locked first; the merge happens only while `from` is still a DBLP-only
  *   person and `into` a registered account, so two people claiming the same DBLP person at
  *   once cannot both get it: the later one is refused (409).
- * - Relations between the two records would become relations of the person with themselves.
- *   When relation tables exist, those relations (creator `from` with party `into`, or the
- *   other way round, and publications where both are authors, leaving one authorship) are
- *   deleted HERE, before the moves below, so they never turn into self-conflicts.
+ * - Relations between the two records would become relations of the person with themselves:
+ *   they are removed first (relations-merge.service's removeRelationsBetween: person relations
+ *   between the two deleted, one side of a shared publication dropped), so they never turn
+ *   into self-conflicts.
  * - Everything else that names `from` moves to `into` (affiliations, notifications,
  *   proposed institutions, …: see userReferences); `from`'s tokens are deleted.
  * - The `from` row is then deleted, and `into` takes its DBLP pid and DBLP name. Its own
@@ -52,9 +53,10 @@ export async function mergeDblpPerson(
     });
   }
 
-  // (Self-relations between `from` and `into` are removed here once relations exist.)
-
-  const moved: Record<string, number> = {};
+  const moved: Record<string, number> = await removeRelationsBetween(db, {
+    fromUserId,
+    intoUserId,
+  });
   for (const reference of userReferences) {
     moved[`${reference.table}.${reference.column}`] = await mergeReference(
       db,

@@ -30,6 +30,7 @@ import { generateSecret, hashSecret } from './secrets.ts';
 export const lockoutPolicy = { maxFailures: 5, lockMinutes: 15 } as const;
 const passwordResetTtlMinutes = 60;
 const emailConfirmationTtlDays = 7;
+export const invitationTtlDays = 30;
 
 export interface SessionTokens {
   access_token: string;
@@ -312,6 +313,28 @@ export async function changePassword(
     );
   });
   return { id: session.user.id };
+}
+
+/**
+ * A new invitation for an e-mail named in a relation (relations' 'Create email'), inside the
+ * caller's transaction. Answers the secret for the mail's link; only its hash is stored. Each
+ * relation that names the person sends its own link, valid 30 days; registering with any of
+ * them proves the address.
+ */
+export async function issueInvitation(
+  db: Db,
+  email: string,
+  invitedUserId: number,
+): Promise<string> {
+  const secret = generateSecret();
+  await insertToken(db, {
+    userId: invitedUserId,
+    kind: 'invitation',
+    tokenHash: hashSecret(secret),
+    email,
+    expiresAt: new Date(Date.now() + invitationTtlDays * 86_400_000),
+  });
+  return secret;
 }
 
 /**

@@ -56,6 +56,19 @@ export async function lockInstitutionProposals(db: Db): Promise<void> {
 }
 const institutionProposalLockKey = 7_310_001;
 
+/** The institution's row, locked until the transaction ends. */
+export async function lockInstitution(db: Db, id: number): Promise<Institution | undefined> {
+  const [row] = await db.select().from(institutions).where(eq(institutions.id, id)).for('update');
+  return row;
+}
+
+export async function setInstitutionStatus(db: Db, id: number, status: number): Promise<void> {
+  await db
+    .update(institutions)
+    .set({ status, updatedAt: new Date() })
+    .where(eq(institutions.id, id));
+}
+
 export async function insertInstitution(
   db: Db,
   institution: typeof institutions.$inferInsert,

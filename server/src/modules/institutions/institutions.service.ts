@@ -1,19 +1,23 @@
 // Institutions as people use them on their profile: picking one from the list, proposing a
-// new one by typing its name (it awaits an administrator's approval, status 3), and the
-// summaries the institution calls answer. Approval itself comes with the administration area.
+// new one by typing its name (it awaits an administrator's approval, status 3), approving one,
+// and the summaries the institution calls answer. The administration screens come later.
 import type { InstitutionConflictOption, InstitutionDropList } from '@recuse/common';
 import { institutionKey, institutionStatus, messages } from '@recuse/common';
 import { recordAudit } from '../../audit/audit.repo.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
+import { notFound } from '../../http/errors.ts';
 import type { SessionUser } from '../auth/auth.repo.ts';
+import { validatePendingEmploymentsAt } from '../relations/relations.service.ts';
 import {
   findInstitutionByKey,
   findUsableInstitutionsByIds,
   insertInstitution,
   listAffiliationsWithInstitution,
   listSelectableInstitutions,
+  lockInstitution,
   lockInstitutionProposals,
+  setInstitutionStatus,
 } from './institutions.repo.ts';
 
 /** Merges chain at most this deep; anything longer is a data error, not a loop to follow. */
@@ -135,4 +139,37 @@ export async function getInstitutionConflictOptions(
   const options = [...byInstitution.values()];
   for (const option of options) if (option.current === 1) option.endDate = '';
   return { return_data: options };
+}
+
+/**
+ * An administrator approves an institution awaiting approval, in plain words: it joins the
+ * approved list (status 1), and every pending employment or application (type 8) with it
+ * becomes validated, its creator told (relations.service). Approving an approved institution
+ * changes nothing. One transaction; the institution's row is locked first. Answers how many
+ * relations were validated.
+ */
+export async function approveInstitution(
+  context: AppContext,
+  actorUserId: number | null,
+  institutionId: number,
+): Promise<{ validatedRelations: number }> {
+  return context.db.transaction(async (tx) => {
+    const institution = await lockInstitution(tx, institutionId);
+    if (!institution) throw notFound();
+    if (institution.status === institutionStatus.approved) return { validatedRelations: 0 };
+    await setInstitutionStatus(tx, institution.id, institutionStatus.approved);
+    await recordAudit(tx, {
+      actorUserId,
+      action: 'institution.approve',
+      entity: 'institution',
+      entityId: institution.id,
+      before: { status: institution.status },
+      after: { status: institutionStatus.approved },
+    });
+    const validatedRelations = await validatePendingEmploymentsAt(tx, context.config, actorUserId, {
+      id: institution.id,
+      name: institution.name,
+    });
+    return { validatedRelations };
+  });
 }

@@ -1,0 +1,113 @@
+// The people a relation names: picked by id, or typed as an e-mail ('Create email'), which finds
+// the person who has that address or invites someone new; and the search behind the pickers.
+import type { PersonChoice } from '@recuse/common';
+import { messages } from '@recuse/common';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { validationFailed } from '../../http/errors.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+import type { SessionUser } from '../auth/auth.repo.ts';
+import { issueInvitation } from '../auth/auth.service.ts';
+import { invitationMail } from './relation-notices.ts';
+import type { NamedUser } from './relation-wire.ts';
+import { displayName } from './relation-wire.ts';
+import { searchPeople } from './relations-read.repo.ts';
+import type { User } from './relations.repo.ts';
+import { findUsersByEmails, findUsersByIds, insertInvitedUser, lockKey } from './relations.repo.ts';
+
+/**
+ * The person each choice names, in the same order, in plain words:
+ * - An id must name someone we know whose account is not deleted.
+ * - An e-mail that is someone's primary or secondary address is that person, whatever their
+ *   kind (DESIGN.md section 3: never invite a second record for a known address); one that
+ *   belongs to a deleted account is refused.
+ * - Any other e-mail becomes a new invited person. Each address is locked while it is looked
+ *   up, so two relations naming the same new address at once invite one person.
+ * Problems are reported under `field`, each once (422), and nothing is saved.
+ */
+export async function resolvePeople(
+  db: Db,
+  choices: readonly PersonChoice[],
+  field: string,
+): Promise<User[]> {
+  const problems = new Set<string>();
+  const ids = choices.flatMap((choice) => ('userId' in choice ? [choice.userId] : []));
+  const byId = new Map((await findUsersByIds(db, ids)).map((user) => [user.id, user]));
+  for (const id of ids) {
+    const user = byId.get(id);
+    if (!user) problems.add(messages.personUnknown);
+    else if (user.kind === 'deleted') problems.add(messages.personDeleted);
+  }
+  const emails = [
+    ...new Set(choices.flatMap((choice) => ('email' in choice ? [choice.email] : []))),
+  ].sort();
+  const byEmail = new Map<string, User>();
+  for (const email of emails) {
+    await lockKey(db, `person-email:${email}`);
+    const known = await findUsersByEmails(db, [email]);
+    const user =
+      known.find((candidate) => candidate.email?.toLowerCase() === email) ??
+      known.find((candidate) => candidate.secondaryEmail?.toLowerCase() === email);
+    if (user?.kind === 'deleted') problems.add(messages.personDeleted);
+    byEmail.set(email, user ?? (await insertInvitedUser(db, email)));
+  }
+  if (problems.size > 0) throw validationFailed({ [field]: [...problems] });
+  return choices.map((choice) =>
+    'userId' in choice ? byId.get(choice.userId)! : byEmail.get(choice.email)!,
+  );
+}
+
+/**
+ * Sends an invited person the link that leads, through /relations/validate/new/{token}, to
+ * registration with their e-mail filled in (or to sign-in once they have an account).
+ */
+export async function sendInvitation(
+  context: AppContext,
+  db: Db,
+  invited: User,
+  inviter: NamedUser,
+  relation: { typeId: number; title: string | null },
+): Promise<void> {
+  if (invited.kind !== 'invited' || !invited.email) return;
+  const secret = await issueInvitation(db, invited.email, invited.id);
+  const link = `${context.config.PUBLIC_URL}/relations/validate/new/${secret}`;
+  await enqueueMail(db, invitationMail(invited.email, inviter, relation, link));
+}
+
+export interface PersonOption {
+  label: string;
+  value: number;
+  /** DBLP's name, which tells two people of the same name apart ('Wei Wang 0003'). */
+  dblp_name: string;
+}
+
+export const searchResultLimit = 20;
+
+/**
+ * The person pickers' search, in plain words: at least 2 letters or digits; matches the start
+ * of a name (first last, last first), of an other name or of the DBLP name, ignoring case,
+ * accents and punctuation; an e-mail matches only when typed in full, so the picker cannot be
+ * used to collect addresses. Deleted accounts and the caller are never offered. At most 20
+ * people, by name.
+ */
+export async function searchPeopleForPicker(
+  context: AppContext,
+  session: SessionUser,
+  query: string,
+): Promise<{ usersDrp: PersonOption[] }> {
+  const text = query.trim();
+  if (text.replace(/[^\p{L}\p{N}]/gu, '').length < 2) {
+    throw validationFailed({ q: [messages.searchTooShort] });
+  }
+  const people = await searchPeople(context.db, {
+    text,
+    email: text.includes('@') ? text.toLowerCase() : null,
+    excludeUserId: session.user.id,
+    limit: searchResultLimit,
+  });
+  return { usersDrp: people.map(toPersonOption) };
+}
+
+export function toPersonOption(user: NamedUser): PersonOption {
+  return { label: displayName(user), value: user.id, dblp_name: user.dblpName ?? '' };
+}

@@ -1,0 +1,259 @@
+// POST /v1/web/relations/data/list: every relation the user is on, grouped by type in SPEC's
+// List rows, with the institutions of their affiliations. Conflict rules are applied by the
+// conflicts issue (user_conflicts stays empty here).
+import {
+  findRelationType,
+  relationStatus,
+  relationTypeToWire,
+  relationTypes,
+} from '@recuse/common';
+import { formatYears } from '../../conflicts/exports.ts';
+import type { AppContext } from '../../context.ts';
+import type { SessionUser } from '../auth/auth.repo.ts';
+import { getFullProfile } from '../profile/profile.service.ts';
+import { isActivePartyStatus } from './relation-rules.ts';
+import { displayName, viewerStatus } from './relation-wire.ts';
+import type { PartyWithUser } from './relations-read.repo.ts';
+import {
+  findInstitutionsById,
+  findUsersById,
+  listPartiesWithUsers,
+  listRelationsOfUser,
+} from './relations-read.repo.ts';
+import type { Relation, User } from './relations.repo.ts';
+
+interface PersonRow {
+  display_coauthor_name: string;
+  co_author_id: number;
+  co_author_status: number;
+  start_date: number | null;
+  start_date_month: number | null;
+  end_date: number | null;
+  end_date_month: number | null;
+  status: number;
+  modify_id: number;
+}
+
+interface CoauthorListRow {
+  coauthor_id: number;
+  coauthor_name: string;
+  status: number;
+  alow_modify: 0 | 1;
+  relationId: number;
+}
+
+interface PublicationYear {
+  date_end_year: number | null;
+  date_start_year: number | null;
+  status: number;
+  co_author_names: string;
+  parent_id: number;
+  is_dblp_imported: 0 | 1;
+  co_authors: CoauthorListRow[];
+}
+
+interface PublicationRow {
+  publication_name: string;
+  publication_years: Record<string, PublicationYear>;
+}
+
+interface InstitutionRow extends Omit<
+  PersonRow,
+  'display_coauthor_name' | 'co_author_id' | 'co_author_status'
+> {
+  institution_name: string;
+  institution_id: number | null;
+  institution_status: number | null;
+}
+
+type ListRow = PersonRow | PublicationRow | InstitutionRow;
+
+/** A person whose account was deleted reads as status 2 in lists ('(Deleted user)'). */
+const statusOfPerson = (user: User, status: number) => (user.kind === 'deleted' ? 2 : status);
+
+/**
+ * The list, in plain words:
+ * - Relations the user created or is named on (not removed), neither deleted nor inactive.
+ * - The status of a row is the user's own answer when they are named, else the relation's
+ *   as a whole (relation-wire's viewerStatus). The pending page keeps the rows whose status is
+ *   pending (3) or disputed (4): those waiting for someone.
+ * - Person types: the other person (for the creator, the person named; for the person named,
+ *   the creator) with their status, 2 when their account was deleted.
+ * - Publication-like types: one row per title, its relations keyed by year (an ongoing grant
+ *   under 'ongoing'; a second relation of the same title and year under 'year-id'), each with
+ *   everyone else on it.
+ * - Type 8: the institution.
+ * tot_relations counts the relations listed.
+ */
+export async function listRelationsPage(
+  context: AppContext,
+  session: SessionUser,
+  form: { pageName?: string | undefined },
+) {
+  const { db } = context;
+  const me = session.user.id;
+  const isPendingPage = form.pageName === 'pending';
+  const relations = await listRelationsOfUser(db, me);
+  const [parties, creators, institutions, profile] = await Promise.all([
+    listPartiesWithUsers(
+      db,
+      relations.map((relation) => relation.id),
+    ),
+    findUsersById(
+      db,
+      relations.map((relation) => relation.creatorUserId),
+    ),
+    findInstitutionsById(
+      db,
+      relations.flatMap((relation) => (relation.institutionId ? [relation.institutionId] : [])),
+    ),
+    getFullProfile(context, session),
+  ]);
+  const partiesOf = new Map<number, PartyWithUser[]>();
+  for (const party of parties) {
+    const list = partiesOf.get(party.relationId);
+    if (list) list.push(party);
+    else partiesOf.set(party.relationId, [party]);
+  }
+
+  const rows: Record<string, ListRow[]> = Object.fromEntries(
+    relationTypes.map((type) => [String(type.id), [] as ListRow[]]),
+  );
+  const publicationRows = new Map<string, PublicationRow>();
+  let total = 0;
+  for (const relation of relations) {
+    const type = findRelationType(relation.typeId);
+    if (!type) continue;
+    const onIt = partiesOf.get(relation.id) ?? [];
+    const own = onIt.find((party) => party.userId === me);
+    const isCreator = relation.creatorUserId === me;
+    const status = viewerStatus(
+      relation,
+      onIt.map((party) => party.status),
+      isCreator ? null : (own?.status ?? null),
+    );
+    if (isPendingPage && status !== relationStatus.pending && status !== relationStatus.disputed) {
+      continue;
+    }
+    const creator = creators.get(relation.creatorUserId)!;
+    total += 1;
+    const list = rows[String(type.id)]!;
+    if (type.kind === 'person') {
+      list.push(personRow(relation, status, isCreator, creator, onIt));
+    } else if (type.kind === 'institution') {
+      const institution = relation.institutionId
+        ? institutions.get(relation.institutionId)
+        : undefined;
+      list.push({
+        institution_name: institution?.name ?? '',
+        institution_id: relation.institutionId,
+        institution_status: institution?.status ?? null,
+        ...dates(relation),
+        status,
+        modify_id: relation.id,
+      });
+    } else {
+      addPublication(list, publicationRows, relation, status, me, creator, onIt);
+    }
+  }
+
+  return {
+    errors: {},
+    tot_relations: total,
+    institution_list: profile.institutionData.map((affiliation) => {
+      const startYear = affiliation.startDate ? Number(affiliation.startDate.slice(0, 4)) : null;
+      const endYear = affiliation.endDate ? Number(affiliation.endDate.slice(0, 4)) : null;
+      return {
+        institution_name: affiliation.institutionName,
+        institution_id: affiliation.institutionId,
+        institution_status: affiliation.instStatus,
+        type_of_position: affiliation.positionLabel,
+        year: startYear ?? endYear,
+        years: formatYears(startYear, affiliation.current === 1 ? null : endYear),
+      };
+    }),
+    user_conflicts: [] as unknown[],
+    relation_types: relationTypes.map(relationTypeToWire),
+    relations: rows,
+  };
+}
+
+function dates(relation: Relation) {
+  return {
+    start_date: relation.startYear,
+    start_date_month: relation.startMonth,
+    end_date: relation.endYear,
+    end_date_month: relation.endMonth,
+  };
+}
+
+function personRow(
+  relation: Relation,
+  status: number,
+  isCreator: boolean,
+  creator: User,
+  onIt: PartyWithUser[],
+): PersonRow {
+  const party = [...onIt].reverse().find((row) => isActivePartyStatus(row.status)) ?? onIt.at(-1);
+  const other = isCreator ? party?.user : creator;
+  // The creator stands behind their own relation, so from the party's side it reads validated.
+  const otherStatus = isCreator ? (party?.status ?? 2) : relationStatus.validated;
+  return {
+    display_coauthor_name: other ? displayName(other) : '',
+    co_author_id: other?.id ?? 0,
+    co_author_status: other ? statusOfPerson(other, otherStatus) : 2,
+    ...dates(relation),
+    status,
+    modify_id: relation.id,
+  };
+}
+
+function addPublication(
+  list: ListRow[],
+  byTitle: Map<string, PublicationRow>,
+  relation: Relation,
+  status: number,
+  me: number,
+  creator: User,
+  onIt: PartyWithUser[],
+) {
+  const key = `${relation.typeId}:${relation.titleKey ?? relation.title ?? ''}`;
+  let row = byTitle.get(key);
+  if (!row) {
+    row = { publication_name: relation.title ?? '', publication_years: {} };
+    byTitle.set(key, row);
+    list.push(row);
+  }
+  const canModify = relation.creatorUserId === me && !relation.isDblpImported ? 1 : 0;
+  const coauthors: CoauthorListRow[] = [];
+  if (relation.creatorUserId !== me) {
+    coauthors.push({
+      coauthor_id: creator.id,
+      coauthor_name: displayName(creator),
+      status: statusOfPerson(creator, relationStatus.validated),
+      alow_modify: 0,
+      relationId: 0,
+    });
+  }
+  for (const party of onIt) {
+    if (party.userId === me || !isActivePartyStatus(party.status)) continue;
+    coauthors.push({
+      coauthor_id: party.userId,
+      coauthor_name: displayName(party.user),
+      status: statusOfPerson(party.user, party.status),
+      alow_modify: canModify,
+      relationId: party.id,
+    });
+  }
+  const yearKey = relation.endYear === null ? 'ongoing' : String(relation.endYear);
+  const slot = yearKey in row.publication_years ? `${yearKey}-${relation.id}` : yearKey;
+  row.publication_years[slot] = {
+    date_end_year: relation.endYear,
+    date_start_year: relation.startYear,
+    status,
+    co_author_names: coauthors.map((coauthor) => coauthor.coauthor_name).join(', '),
+    parent_id: relation.id,
+    is_dblp_imported: relation.isDblpImported ? 1 : 0,
+    co_authors: coauthors,
+  };
+}

@@ -1,0 +1,230 @@
+// Reads for the relation pages: the list, one relation with its people and log, the people
+// a user knows, the person search, and the user's publications. Hand-written SQL where the
+// shape matters for speed at DBLP's scale; each says why.
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/client.ts';
+import {
+  auditLog,
+  institutions,
+  notifications,
+  publicationAuthors,
+  publications,
+  relationComments,
+  relationParties,
+  relations,
+  users,
+} from '../../db/schema.ts';
+import type { Party, Relation, User } from './relations.repo.ts';
+
+export type PartyWithUser = Party & { user: User };
+
+/** The parties of some relations with their users, in relation then row order. */
+export async function listPartiesWithUsers(
+  db: Db,
+  relationIds: readonly number[],
+): Promise<PartyWithUser[]> {
+  if (relationIds.length === 0) return [];
+  const rows = await db
+    .select({ party: relationParties, user: users })
+    .from(relationParties)
+    .innerJoin(users, eq(users.id, relationParties.userId))
+    .where(inArray(relationParties.relationId, [...relationIds]))
+    .orderBy(asc(relationParties.relationId), asc(relationParties.id));
+  return rows.map((row) => ({ ...row.party, user: row.user }));
+}
+
+/**
+ * The relations a user is on and still sees: those they created and those naming them (not
+ * removed), neither deleted nor inactive. Two index scans joined by UNION, rather than one OR
+ * that would read every relation, so a prolific author's thousands stay quick.
+ */
+export async function listRelationsOfUser(db: Db, userId: number): Promise<Relation[]> {
+  const ids = await queryRows<{ id: number }>(
+    db,
+    sql`select id from relations where creator_user_id = ${userId} and status not in (0, 2)
+        union
+        select r.id from relation_parties p join relations r on r.id = p.relation_id
+         where p.user_id = ${userId} and p.status <> 2 and r.status not in (0, 2)`,
+  );
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(relations)
+    .where(
+      inArray(
+        relations.id,
+        ids.map((row) => row.id),
+      ),
+    )
+    .orderBy(desc(relations.endYear), desc(relations.id));
+}
+
+export async function findUsersById(db: Db, ids: readonly number[]): Promise<Map<number, User>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
+  return new Map(rows.map((user) => [user.id, user]));
+}
+
+export async function findInstitutionsById(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return new Map<number, { id: number; name: string; status: number }>();
+  const rows = await db
+    .select({ id: institutions.id, name: institutions.name, status: institutions.status })
+    .from(institutions)
+    .where(inArray(institutions.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+export async function findPublication(db: Db, publicationId: number) {
+  const [row] = await db.select().from(publications).where(eq(publications.id, publicationId));
+  return row;
+}
+
+/**
+ * The people a user already knows (SPEC's usersDrp): everyone on a relation with them, by
+ * name, at most `limit`. Removed parties, deleted accounts and the user are left out.
+ */
+export async function listKnownPeople(db: Db, userId: number, limit: number): Promise<User[]> {
+  const ids = await queryRows<{ id: number }>(
+    db,
+    sql`with mine as (
+          select id from relations where creator_user_id = ${userId} and status not in (0, 2)
+          union
+          select r.id from relation_parties p join relations r on r.id = p.relation_id
+           where p.user_id = ${userId} and p.status <> 2 and r.status not in (0, 2))
+        select p.user_id as id from relation_parties p join mine on mine.id = p.relation_id
+         where p.status <> 2
+        union
+        select r.creator_user_id from relations r join mine on mine.id = r.id`,
+  );
+  const others = ids.map((row) => row.id).filter((id) => id !== userId);
+  if (others.length === 0) return [];
+  return db
+    .select()
+    .from(users)
+    .where(and(inArray(users.id, others), sql`${users.kind} <> 'deleted'`))
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+    .limit(limit);
+}
+
+/**
+ * The person search: the start of a name's search key (migration 0003), or an e-mail typed in
+ * full. Each name key has its own C-collation index, so each branch is an ordered index range
+ * scan that stops after `limit` rows however common the prefix; the branches are then merged.
+ * The pattern is bound as a parameter: PostgreSQL plans unnamed statements with the value
+ * known, which the prefix-range optimisation needs (see docs/decisions.md, Relations).
+ */
+export async function searchPeople(
+  db: Db,
+  search: { text: string; email: string | null; excludeUserId: number; limit: number },
+): Promise<User[]> {
+  const [keyRow] = await queryRows<{ key: string }>(
+    db,
+    sql`select person_search_key(${search.text}) as key`,
+  );
+  const key = keyRow?.key ?? '';
+  const limit = search.limit + 1;
+  const branches = [];
+  if (key !== '') {
+    const pattern = `${key}%`;
+    const byKey = (expression: ReturnType<typeof sql>, condition = sql`true`) =>
+      sql`(select id from users
+            where ${condition} and kind <> 'deleted'
+              and (${expression}) collate "C" like ${pattern}
+            order by (${expression}) collate "C" limit ${limit})`;
+    branches.push(
+      byKey(sql`person_search_key(first_name || ' ' || last_name)`),
+      byKey(sql`person_search_key(last_name || ' ' || first_name)`),
+      byKey(sql`person_search_key(other_name_1)`, sql`other_name_1 <> ''`),
+      byKey(sql`person_search_key(other_name_2)`, sql`other_name_2 <> ''`),
+      byKey(sql`person_search_key(dblp_name)`, sql`dblp_name is not null`),
+    );
+  }
+  if (search.email) {
+    branches.push(
+      sql`(select id from users where lower(email) = ${search.email})`,
+      sql`(select id from users where secondary_email is not null
+             and lower(secondary_email) = ${search.email})`,
+    );
+  }
+  if (branches.length === 0) return [];
+  const ids = await queryRows<{ id: number }>(db, sql.join(branches, sql` union `));
+  const found = ids.map((row) => row.id).filter((id) => id !== search.excludeUserId);
+  if (found.length === 0) return [];
+  return db
+    .select()
+    .from(users)
+    .where(and(inArray(users.id, found), sql`${users.kind} <> 'deleted'`))
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+    .limit(search.limit);
+}
+
+/** The user's publications (SPEC's allPublications), newest first. */
+export async function listPublicationsOfUser(db: Db, userId: number) {
+  return db
+    .select({
+      id: publications.id,
+      title: publications.title,
+      year: publications.year,
+      dblpKey: publications.dblpKey,
+    })
+    .from(publicationAuthors)
+    .innerJoin(publications, eq(publications.id, publicationAuthors.publicationId))
+    .where(and(eq(publicationAuthors.userId, userId), eq(publications.isRetired, false)))
+    .orderBy(sql`${publications.year} desc nulls last`, asc(publications.title));
+}
+
+export async function listCommentsWithAuthors(db: Db, relationId: number) {
+  return db
+    .select({ comment: relationComments, author: users })
+    .from(relationComments)
+    .leftJoin(users, eq(users.id, relationComments.userId))
+    .where(eq(relationComments.relationId, relationId))
+    .orderBy(asc(relationComments.createdAt), asc(relationComments.id));
+}
+
+/** The relation's audit rows with their actors, oldest first: who did what, and when. */
+export async function listRelationAudit(db: Db, relationId: number) {
+  return db
+    .select({ entry: auditLog, actor: users })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorUserId))
+    .where(and(eq(auditLog.entity, 'relation'), eq(auditLog.entityId, relationId)))
+    .orderBy(asc(auditLog.id));
+}
+
+export async function findLatestUnreadNotificationId(
+  db: Db,
+  userId: number,
+  relationId: number,
+): Promise<number | null> {
+  const [row] = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.relationId, relationId),
+        isNull(notifications.readAt),
+      ),
+    )
+    .orderBy(desc(notifications.id))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** The latest change comment of a relation (SPEC's sourceUserUpdateComment), or ''. */
+export async function findLatestChangeComment(db: Db, relationId: number): Promise<string> {
+  const [row] = await db
+    .select({ text: relationComments.text })
+    .from(relationComments)
+    .where(
+      and(eq(relationComments.relationId, relationId), eq(relationComments.isChangeComment, true)),
+    )
+    .orderBy(desc(relationComments.id))
+    .limit(1);
+  return row?.text ?? '';
+}

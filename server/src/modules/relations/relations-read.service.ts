@@ -1,0 +1,277 @@
+// What the relation pages read (SPEC section 7): the add-relation form's data, one relation
+// with its people and what the viewer may do, its activity log, and the list of relations.
+import type { RelationTypeWire } from '@recuse/common';
+import {
+  findRelationType,
+  messages,
+  paperTypes,
+  parseIdField,
+  relationTypeToWire,
+  relationTypes,
+  relationTypesOrdered,
+} from '@recuse/common';
+import type { AppContext } from '../../context.ts';
+import { notFound } from '../../http/errors.ts';
+import type { SessionUser } from '../auth/auth.repo.ts';
+import { getInstitutionDropList } from '../institutions/institutions.service.ts';
+import type { PersonOption } from './relation-people.service.ts';
+import { toPersonOption } from './relation-people.service.ts';
+import type { RelationAction } from './relation-rules.ts';
+import { decide, isActivePartyStatus, roleOf } from './relation-rules.ts';
+import { relationFacts } from './relation-state.ts';
+import { dblpRecordBaseUrl, defaultSource, displayName, viewerStatus } from './relation-wire.ts';
+import {
+  findInstitutionsById,
+  findLatestChangeComment,
+  findLatestUnreadNotificationId,
+  findPublication,
+  findUsersById,
+  listCommentsWithAuthors,
+  listKnownPeople,
+  listPartiesWithUsers,
+  listPublicationsOfUser,
+  listRelationAudit,
+} from './relations-read.repo.ts';
+import { findRelation } from './relations.repo.ts';
+
+/** At most this many people the user knows are sent with a form; the search finds the rest. */
+export const knownPeopleLimit = 2000;
+
+const typesWire = (): RelationTypeWire[] => relationTypes.map(relationTypeToWire);
+
+/** GET /v1/web/relation/data/addnew. */
+export async function getAddNewData(context: AppContext, session: SessionUser) {
+  const { user } = session;
+  const [known, institutionDrop, publications] = await Promise.all([
+    listKnownPeople(context.db, user.id, knownPeopleLimit),
+    getInstitutionDropList(context, session),
+    listPublicationsOfUser(context.db, user.id),
+  ]);
+  return {
+    relationTypes: typesWire(),
+    relationTypesOrdered: relationTypesOrdered.map(relationTypeToWire),
+    usersDrp: known.map(toPersonOption),
+    institutionDrop,
+    paperTypes,
+    allPublications: publications.map((publication) => ({
+      label: publication.title,
+      value: publication.id,
+      year: publication.year,
+      dblp_key: publication.dblpKey ?? '',
+    })),
+    publicationDBLPUrl: dblpRecordBaseUrl,
+    LoggedInUserFullName: displayName(user),
+    defaultSource: defaultSource(user),
+  };
+}
+
+const flag = (value: boolean): 0 | 1 => (value ? 1 : 0);
+
+const actions: RelationAction[] = [
+  'accept',
+  'reject',
+  'requestChange',
+  'contactAdmin',
+  'modify',
+  'delete',
+];
+
+/**
+ * GET /v1/web/relation/data/view/{id} and .../pending_employment_view/{id}: the relation's
+ * fields, its co-author rows, and flags saying what the viewer may do (the same rules the
+ * actions enforce). Anyone who may not see it gets 404, whatever the id.
+ */
+export async function getRelationView(
+  context: AppContext,
+  session: SessionUser,
+  idText: string,
+  page: 'relation' | 'pendingEmployment',
+) {
+  const { db } = context;
+  const viewer = session.user;
+  const id = parseIdField(idText);
+  const relation = typeof id === 'number' ? await findRelation(db, id) : undefined;
+  if (!relation) throw notFound();
+  const parties = await listPartiesWithUsers(db, [relation.id]);
+  const partyUsers = new Map(parties.map((party) => [party.userId, party.user]));
+  const caller = roleOf({ userId: viewer.id, isAdmin: viewer.role === 'admin' }, relation, parties);
+  const facts = relationFacts(relation, parties, partyUsers);
+  if (!decide.view(caller, facts).isAllowed) throw notFound();
+
+  const type = findRelationType(relation.typeId)!;
+  const [creatorMap, institutions, publication, unreadId, changeComment, known, institutionDrop] =
+    await Promise.all([
+      findUsersById(db, [relation.creatorUserId]),
+      findInstitutionsById(db, relation.institutionId ? [relation.institutionId] : []),
+      relation.publicationId ? findPublication(db, relation.publicationId) : undefined,
+      findLatestUnreadNotificationId(db, viewer.id, relation.id),
+      findLatestChangeComment(db, relation.id),
+      listKnownPeople(db, viewer.id, knownPeopleLimit),
+      getInstitutionDropList(context, session),
+    ]);
+  const creator = creatorMap.get(relation.creatorUserId)!;
+  const institution = relation.institutionId ? institutions.get(relation.institutionId) : undefined;
+  const may = Object.fromEntries(
+    actions.map((action) => [action, flag(decide[action](caller, facts).isAllowed)]),
+  ) as Record<RelationAction, 0 | 1>;
+  const activeParties = parties.filter((party) => isActivePartyStatus(party.status));
+  // Person types name one other person: the row still active (an earlier person the creator
+  // replaced is removed), else the latest.
+  const otherPerson = type.kind === 'person' ? (activeParties.at(-1) ?? parties.at(-1)) : undefined;
+  const ownParty = parties.find((party) => party.userId === viewer.id);
+  const status = viewerStatus(
+    relation,
+    parties.map((party) => party.status),
+    caller.role === 'party' ? caller.partyStatus : null,
+  );
+  const coauthorStatusOf = (party: (typeof parties)[number]) =>
+    party.user.kind === 'deleted' ? 2 : party.status;
+
+  const usersDrp = mergeOptions(
+    known.map(toPersonOption),
+    [creator, ...parties.map((party) => party.user)].filter((user) => user.id !== viewer.id),
+  );
+  return {
+    GID: relation.id,
+    UId: relation.creatorUserId,
+    UName: displayName(creator),
+    relationType: relation.typeId,
+    relationTypeName: type.name,
+    rUserId: otherPerson?.userId ?? (caller.role === 'party' ? viewer.id : 0),
+    rUserName: otherPerson ? displayName(otherPerson.user) : '',
+    source: relation.source,
+    notes: relation.notes,
+    paperType: relation.paperType,
+    dateStartYear: relation.startYear,
+    dateStartMonth: relation.startMonth,
+    dateEndYear: relation.endYear,
+    dateEndMonth: relation.endMonth,
+    isOngoing: flag(type.showEndDate && !type.isEndDateMandatory && relation.endYear === null),
+    Status: status,
+    allowModify: may.modify,
+    sourceUserIsLoggedInUser: flag(caller.role === 'creator'),
+    relUserIsLoggedInUser: flag(caller.role === 'party'),
+    publicationId: relation.publicationId,
+    publicationName: relation.title ?? '',
+    publicationDBLPUrl: publication?.dblpKey ? `${dblpRecordBaseUrl}${publication.dblpKey}` : '',
+    DBLPImportedEntry: flag(relation.isDblpImported),
+    communityPaper: flag(relation.isCommunityPaper),
+    coauthor_status: otherPerson ? coauthorStatusOf(otherPerson) : (ownParty?.status ?? 0),
+    rInstitutionId: relation.institutionId,
+    rInstitutionName: institution?.name ?? '',
+    institutionStatus: institution?.status ?? null,
+    sourceUserUpdateComment: changeComment,
+    latest_unread_notification_id: unreadId,
+    LoggedInUserFullName: displayName(viewer),
+    rejectReason: caller.role === 'party' ? (ownParty?.reason ?? '') : '',
+    permissions: may,
+    coAuthors:
+      type.kind === 'publication'
+        ? parties.map((party) => ({
+            relation_id: party.id,
+            relation_parent_id: relation.id,
+            coauthor_id: party.userId,
+            coauthor_name: displayName(party.user),
+            status: coauthorStatusOf(party),
+            reject_reason: party.reason ?? '',
+            allowModify: flag(may.modify === 1 && isActivePartyStatus(party.status)),
+          }))
+        : [],
+    numberOfCoAuthors: activeParties.length,
+    relationTypes: typesWire(),
+    paperTypes,
+    usersDrp,
+    institutionDrop,
+    ...(page === 'pendingEmployment'
+      ? { institutionId: relation.institutionId, institutionName: institution?.name ?? '' }
+      : {}),
+  };
+}
+
+/** The known people plus the people on this relation, each once, by label. */
+function mergeOptions(
+  known: PersonOption[],
+  onRelation: Parameters<typeof toPersonOption>[0][],
+): PersonOption[] {
+  const byId = new Map(known.map((option) => [option.value, option]));
+  for (const user of onRelation) {
+    if (user.kind !== 'deleted' && !byId.has(user.id)) byId.set(user.id, toPersonOption(user));
+  }
+  return [...byId.values()].sort((first, second) => first.label.localeCompare(second.label));
+}
+
+const auditLabels: Record<string, string> = {
+  'relation.create': 'CREATED',
+  'relation.accept': 'ACCEPTED',
+  'relation.reject': 'REJECTED',
+  'relation.update': 'UPDATED',
+  'relation.request-change': 'COMMENTED',
+  'relation.contact-admin': 'CONTACTED ADMIN',
+  'relation.delete': 'DELETED',
+  'relation.validate': 'VALIDATED',
+};
+
+const answerActions: ReadonlySet<string> = new Set([
+  'relation.accept',
+  'relation.reject',
+  'relation.request-change',
+  'relation.validate',
+]);
+
+/**
+ * GET /v1/web/relation_modify_request_comments_list: the activity log (SPEC's Comment:
+ * submittedBy, contactAdmin Y/N, Comments, createdAt) and, in user_action_data, who did what
+ * when, from the audit log. Messages to the administrators are shown to administrators and to
+ * their author only.
+ */
+export async function getRelationComments(
+  context: AppContext,
+  session: SessionUser,
+  relationIdText: string | undefined,
+) {
+  const { db } = context;
+  const viewer = session.user;
+  const id = parseIdField(relationIdText);
+  const relation = typeof id === 'number' ? await findRelation(db, id) : undefined;
+  if (!relation) throw notFound();
+  const parties = await listPartiesWithUsers(db, [relation.id]);
+  const isAdmin = viewer.role === 'admin';
+  const caller = roleOf({ userId: viewer.id, isAdmin }, relation, parties);
+  const facts = relationFacts(relation, parties, new Map(parties.map((p) => [p.userId, p.user])));
+  if (!decide.view(caller, facts).isAllowed) throw notFound();
+
+  const [comments, audit] = await Promise.all([
+    listCommentsWithAuthors(db, relation.id),
+    listRelationAudit(db, relation.id),
+  ]);
+  const nameOf = (user: Parameters<typeof displayName>[0] | null) =>
+    user ? displayName(user) : messages.deletedUser;
+  const mayRead = (isToAdmin: boolean, authorId: number | null) =>
+    !isToAdmin || isAdmin || authorId === viewer.id;
+  return {
+    data: comments
+      .filter(({ comment }) => mayRead(comment.isToAdmin, comment.userId))
+      .map(({ comment, author }) => ({
+        id: comment.id,
+        submittedBy: nameOf(author),
+        contactAdmin: comment.isToAdmin ? ('Y' as const) : ('N' as const),
+        Comments: comment.text,
+        isChangeComment: flag(comment.isChangeComment),
+        createdAt: comment.createdAt.toISOString(),
+      })),
+    user_action_data: audit
+      .filter(({ entry }) => mayRead(entry.action === 'relation.contact-admin', entry.actorUserId))
+      .map(({ entry, actor }) => {
+        const after = (entry.after ?? {}) as { status?: unknown; reason?: unknown };
+        const hasStatus = answerActions.has(entry.action) && typeof after.status === 'number';
+        return {
+          submittedBy: actor ? displayName(actor) : 'Recuse',
+          action: auditLabels[entry.action] ?? entry.action,
+          /** The actor's status after an answer (accept, reject, change request) or a validation. */
+          status: hasStatus ? (after.status as number) : null,
+          reason: typeof after.reason === 'string' ? after.reason : '',
+          createdAt: entry.createdAt.toISOString(),
+        };
+      }),
+  };
+}

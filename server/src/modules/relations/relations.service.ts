@@ -1,0 +1,318 @@
+// The answers to a relation (DESIGN.md section 5): accept, reject with a reason, ask for a change,
+// contact the admin, delete; and type 8's validation when its institution is approved. Each is
+// one transaction that locks the relation and its party rows first (relation-state), asks the
+// rules (relation-rules), changes what they allow, tells the people concerned, marks the
+// actor's notifications about the relation read, and writes the audit log.
+import type {
+  AcceptRelation,
+  RejectRelation,
+  RelationActionReply,
+  RequestToModify,
+} from '@recuse/common';
+import { messages, relationStatus } from '@recuse/common';
+import { recordAudit } from '../../audit/audit.repo.ts';
+import type { Config } from '../../config.ts';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import type { SessionUser } from '../auth/auth.repo.ts';
+import type { Recipient } from './relation-notices.ts';
+import { notifyPeople } from './relation-notices.ts';
+import {
+  canAccept,
+  canContactAdmin,
+  canDelete,
+  canReject,
+  canRequestChange,
+  isActivePartyStatus,
+  statusAfterAccept,
+  statusAfterChangeRequest,
+  statusAfterReject,
+} from './relation-rules.ts';
+import type { LockedRelation } from './relation-state.ts';
+import { enforce, lockForAction, snapshotRelation } from './relation-state.ts';
+import type { Relation } from './relations.repo.ts';
+import {
+  findUsersByIds,
+  insertComment,
+  listAdministrators,
+  lockPendingEmploymentsAt,
+  markRelationNotificationsRead,
+  updateParty,
+  updateRelation,
+} from './relations.repo.ts';
+
+const updatedReply = (relationId: number): RelationActionReply => ({
+  GID: relationId,
+  status: 'UPDATED',
+  message: messages.recordUpdated,
+});
+
+/** The caller's own party row (the rules allowed the action, so it exists). */
+function ownParty(locked: LockedRelation, userId: number) {
+  return locked.parties.find((party) => party.userId === userId)!;
+}
+
+/** Everyone on the relation who still counts: its creator and the parties not removed. */
+async function peopleOn(db: Db, locked: LockedRelation): Promise<Recipient[]> {
+  const [creator] = await findUsersByIds(db, [locked.relation.creatorUserId]);
+  const parties = locked.parties
+    .filter((party) => isActivePartyStatus(party.status))
+    .map((party) => locked.partyUsers.get(party.userId)!);
+  return creator ? [creator, ...parties] : parties;
+}
+
+async function creatorOf(db: Db, relation: Relation): Promise<Recipient[]> {
+  return findUsersByIds(db, [relation.creatorUserId]);
+}
+
+/**
+ * Accept: a party (never the creator) whose row is pending (3) or rejected (4) validates it (1);
+ * a rejection's reason is kept in the log, not on the row. A comment sent with the answer goes
+ * to the activity log. The creator is told.
+ */
+export async function acceptRelation(
+  context: AppContext,
+  session: SessionUser,
+  form: AcceptRelation,
+): Promise<RelationActionReply> {
+  return context.db.transaction(async (tx) => {
+    const locked = await lockForAction(tx, form.GID, session);
+    enforce(canAccept(locked.caller, locked.facts));
+    const party = ownParty(locked, session.user.id);
+    const updated = await updateParty(tx, party.id, {
+      status: statusAfterAccept(),
+      reason: null,
+      respondedAt: new Date(),
+    });
+    if (form.rejectionComment !== '') {
+      await insertComment(tx, {
+        relationId: locked.relation.id,
+        userId: session.user.id,
+        text: form.rejectionComment,
+      });
+    }
+    await notifyPeople(tx, context.config, await creatorOf(tx, locked.relation), {
+      event: 'accepted',
+      actor: session.user,
+      relation: locked.relation,
+      reason: form.rejectionComment,
+    });
+    await finishPartyAnswer(tx, session, locked, 'relation.accept', party, updated);
+    return updatedReply(locked.relation.id);
+  });
+}
+
+/**
+ * Reject: a party (never the creator) whose row is pending (3) or accepted (1) disputes it (4)
+ * with a mandatory reason, which the creator is told. A rejected relation still counts as a
+ * provisional conflict; the party may accept it later.
+ */
+export async function rejectRelation(
+  context: AppContext,
+  session: SessionUser,
+  form: RejectRelation,
+): Promise<RelationActionReply> {
+  return context.db.transaction(async (tx) => {
+    const locked = await lockForAction(tx, form.GID, session);
+    enforce(canReject(locked.caller, locked.facts));
+    const party = ownParty(locked, session.user.id);
+    const updated = await updateParty(tx, party.id, {
+      status: statusAfterReject(),
+      reason: form.rejectionComment,
+      respondedAt: new Date(),
+    });
+    await notifyPeople(tx, context.config, await creatorOf(tx, locked.relation), {
+      event: 'rejected',
+      actor: session.user,
+      relation: locked.relation,
+      reason: form.rejectionComment,
+    });
+    await finishPartyAnswer(tx, session, locked, 'relation.reject', party, updated);
+    return updatedReply(locked.relation.id);
+  });
+}
+
+async function finishPartyAnswer(
+  db: Db,
+  session: SessionUser,
+  locked: LockedRelation,
+  action: string,
+  before: LockedRelation['parties'][number],
+  after: LockedRelation['parties'][number],
+) {
+  await markRelationNotificationsRead(db, session.user.id, locked.relation.id);
+  await recordAudit(db, {
+    actorUserId: session.user.id,
+    action,
+    entity: 'relation',
+    entityId: locked.relation.id,
+    before: { status: before.status, reason: before.reason },
+    after: { status: after.status, reason: after.reason },
+  });
+}
+
+/**
+ * SPEC's request to modify, which is two actions: contacting the admin (contactAdmin 1) or
+ * commenting to the others on the relation. Both answer SUCCESS with 'Your comments are sent.'
+ */
+export async function requestToModify(
+  context: AppContext,
+  session: SessionUser,
+  form: RequestToModify,
+): Promise<RelationActionReply> {
+  return form.contactAdmin
+    ? contactAdmin(context, session, form.GID, form.modificationsComment)
+    : requestChange(context, session, form.GID, form.modificationsComment);
+}
+
+const commentsSentReply = (relationId: number): RelationActionReply => ({
+  GID: relationId,
+  status: 'SUCCESS',
+  message: messages.commentsSent,
+});
+
+/**
+ * Ask for a change (a comment to the others): anyone who sees the relation, except on an
+ * imported one (its people contact the admin). A party who had accepted goes back to pending
+ * (statusAfterChangeRequest). Everyone else on the relation is told, with the comment.
+ */
+export async function requestChange(
+  context: AppContext,
+  session: SessionUser,
+  relationId: number,
+  comment: string,
+): Promise<RelationActionReply> {
+  return context.db.transaction(async (tx) => {
+    const locked = await lockForAction(tx, relationId, session);
+    enforce(canRequestChange(locked.caller, locked.facts));
+    const next = statusAfterChangeRequest(locked.caller);
+    let before: { status: number } | null = null;
+    if (next !== null && next !== locked.caller.partyStatus) {
+      const party = ownParty(locked, session.user.id);
+      before = { status: party.status };
+      await updateParty(tx, party.id, { status: next, respondedAt: new Date() });
+    }
+    await insertComment(tx, { relationId, userId: session.user.id, text: comment });
+    await notifyPeople(tx, context.config, await peopleOn(tx, locked), {
+      event: locked.caller.role === 'party' ? 'changeRequested' : 'commented',
+      actor: session.user,
+      relation: locked.relation,
+      reason: comment,
+    });
+    await markRelationNotificationsRead(tx, session.user.id, relationId);
+    await recordAudit(tx, {
+      actorUserId: session.user.id,
+      action: 'relation.request-change',
+      entity: 'relation',
+      entityId: relationId,
+      before,
+      after: { comment, ...(before ? { status: next } : {}) },
+    });
+    return commentsSentReply(relationId);
+  });
+}
+
+/**
+ * Contact the admin: anyone who sees the relation (imported ones included) leaves a comment
+ * only administrators (and its author) see; the administrators are told, nobody else, and no
+ * status changes (SPEC section 4: the pending flag is 0).
+ */
+export async function contactAdmin(
+  context: AppContext,
+  session: SessionUser,
+  relationId: number,
+  comment: string,
+): Promise<RelationActionReply> {
+  return context.db.transaction(async (tx) => {
+    const locked = await lockForAction(tx, relationId, session);
+    enforce(canContactAdmin(locked.caller, locked.facts));
+    await insertComment(tx, {
+      relationId,
+      userId: session.user.id,
+      text: comment,
+      isToAdmin: true,
+    });
+    await notifyPeople(tx, context.config, await listAdministrators(tx), {
+      event: 'adminContacted',
+      actor: session.user,
+      relation: locked.relation,
+      reason: comment,
+    });
+    await markRelationNotificationsRead(tx, session.user.id, relationId);
+    await recordAudit(tx, {
+      actorUserId: session.user.id,
+      action: 'relation.contact-admin',
+      entity: 'relation',
+      entityId: relationId,
+      after: { comment },
+    });
+    return commentsSentReply(relationId);
+  });
+}
+
+/**
+ * Delete: the creator (not of an imported relation) or an administrator sets the relation for
+ * deletion (status 2). It leaves every list and stops counting as a conflict; administrators can
+ * still read it and its log. Everyone else on it is told.
+ */
+export async function deleteRelation(
+  context: AppContext,
+  session: SessionUser,
+  relationId: number,
+): Promise<RelationActionReply> {
+  return context.db.transaction(async (tx) => {
+    const locked = await lockForAction(tx, relationId, session);
+    enforce(canDelete(locked.caller, locked.facts));
+    const deleted = await updateRelation(tx, relationId, {
+      status: relationStatus.setForDeletion,
+      deletedAt: new Date(),
+    });
+    await notifyPeople(tx, context.config, await peopleOn(tx, locked), {
+      event: 'deleted',
+      actor: session.user,
+      relation: locked.relation,
+    });
+    await markRelationNotificationsRead(tx, session.user.id, relationId);
+    await recordAudit(tx, {
+      actorUserId: session.user.id,
+      action: 'relation.delete',
+      entity: 'relation',
+      entityId: relationId,
+      before: snapshotRelation(locked.relation, locked.parties),
+      after: { status: deleted.status },
+    });
+    return { GID: relationId, status: 'DELETED', message: messages.relationDeleted };
+  });
+}
+
+/**
+ * An institution was approved (institutions' approveInstitution, in its transaction): every
+ * type 8 relation pending on it becomes validated (1), and its creator is told.
+ */
+export async function validatePendingEmploymentsAt(
+  db: Db,
+  config: Config,
+  actorUserId: number | null,
+  institution: { id: number; name: string },
+): Promise<number> {
+  const pending = await lockPendingEmploymentsAt(db, institution.id);
+  const [actor] = actorUserId === null ? [] : await findUsersByIds(db, [actorUserId]);
+  for (const relation of pending) {
+    await updateRelation(db, relation.id, { status: relationStatus.validated });
+    await notifyPeople(db, config, await creatorOf(db, relation), {
+      event: 'validated',
+      actor: actor ?? null,
+      relation,
+      institutionName: institution.name,
+    });
+    await recordAudit(db, {
+      actorUserId,
+      action: 'relation.validate',
+      entity: 'relation',
+      entityId: relation.id,
+      before: { status: relation.status },
+      after: { status: relationStatus.validated, institutionId: institution.id },
+    });
+  }
+  return pending.length;
+}
