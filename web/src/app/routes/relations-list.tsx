@@ -1,11 +1,15 @@
-// /relations and /relations/pending (the lists arrive in a later issue).
-import { Button } from '@mantine/core';
+// /relations and /relations/pending: the user's relations by type or by name (SPEC section 2).
+import { Button, Group, Loader, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { messages } from '@recuse/common';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { PageInProgress } from './page-in-progress.tsx';
+import { useRelationList } from '../../features/relations/api/get-relation-list.ts';
+import { RelationList } from '../../features/relations/components/relation-list.tsx';
 
 export function RelationsListPage({ isPendingOnly = false }: { isPendingOnly?: boolean }) {
   const title = isPendingOnly ? 'Pending relations' : 'List relations';
+  const relationList = useRelationList(isPendingOnly);
   return (
     <>
       <PageHeader
@@ -36,7 +40,20 @@ export function RelationsListPage({ isPendingOnly = false }: { isPendingOnly?: b
           </>
         }
       />
-      <PageInProgress />
+      {relationList.data ? (
+        <RelationList
+          key={isPendingOnly ? 'pending' : 'all'}
+          list={relationList.data}
+          isPendingOnly={isPendingOnly}
+        />
+      ) : relationList.isError ? (
+        <ErrorAlert message={relationList.error.message || messages.couldNotFetch} />
+      ) : (
+        <Group gap="sm">
+          <Loader size="sm" />
+          <Text>{messages.loadingRelations}</Text>
+        </Group>
+      )}
     </>
   );
 }

@@ -1,0 +1,160 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { relationTypeToWire, relationTypes } from '@recuse/common';
+import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
+import type { RelationList as RelationListData } from '../api/get-relation-list.ts';
+import { groupRelationsByName } from './group-by-name.ts';
+import { RelationList } from './relation-list.tsx';
+
+const person = {
+  co_author_id: 5,
+  co_author_status: 1,
+  start_date: 2018,
+  start_date_month: 3,
+  end_date: null,
+  end_date_month: null,
+  status: 1,
+};
+
+const list: RelationListData = {
+  tot_relations: 4,
+  relation_types: relationTypes.map(relationTypeToWire),
+  institution_list: [
+    {
+      institution_name: 'ETH Zurich',
+      institution_id: 3,
+      institution_status: 1,
+      type_of_position: 'Faculty',
+      year: 2019,
+      years: '2019-present',
+    },
+  ],
+  relations: {
+    '1': [
+      { ...person, display_coauthor_name: 'Bob Baker', modify_id: 21 },
+      { ...person, display_coauthor_name: 'Gone Person', co_author_status: 2, modify_id: 22 },
+    ],
+    '3': [
+      {
+        publication_name: 'Notes on the Analytical Engine',
+        publication_years: {
+          '2024': {
+            date_end_year: 2024,
+            date_start_year: null,
+            status: 3,
+            co_author_names: 'Bob Baker, Alan Turing',
+            parent_id: 7,
+            is_dblp_imported: 0,
+            co_authors: [
+              {
+                coauthor_id: 5,
+                coauthor_name: 'Bob Baker',
+                status: 3,
+                alow_modify: 1,
+                relationId: 8,
+              },
+              {
+                coauthor_id: 6,
+                coauthor_name: 'Alan Turing',
+                status: 1,
+                alow_modify: 1,
+                relationId: 9,
+              },
+            ],
+          },
+        },
+      },
+    ],
+    '8': [
+      {
+        institution_name: 'Delft',
+        institution_id: 4,
+        institution_status: 3,
+        start_date: 2025,
+        start_date_month: 1,
+        end_date: null,
+        end_date_month: null,
+        status: 3,
+        modify_id: 30,
+      },
+    ],
+  },
+};
+
+describe('RelationList', () => {
+  it('shows the count and a closed section per type with relations, with its row count', () => {
+    renderWithProviders(<RelationList list={list} isPendingOnly={false} />);
+    expect(screen.getByText('You have 4 relation(s) with other users')).toBeInTheDocument();
+    const sections = screen.getAllByRole('button', { expanded: false });
+    expect(sections.map((section) => section.textContent)).toEqual([
+      'Ph.D. advisor/advisee2',
+      'Co-authored publication1',
+      'Pending employment or graduate-school application1',
+      'Institutional1',
+    ]);
+  });
+
+  it('lists people with their dates, marks deleted users and hides their View', async () => {
+    renderWithProviders(<RelationList list={list} isPendingOnly />);
+    expect(screen.getAllByText('2018')).toHaveLength(2);
+    expect(screen.getByText('01/2025')).toBeInTheDocument();
+    expect(screen.getAllByText('Ongoing')).toHaveLength(3);
+    expect(screen.getByText('Gone Person (Deleted user)')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View Bob Baker' })).toHaveAttribute(
+      'href',
+      '/relations/view/21',
+    );
+    expect(screen.queryByRole('link', { name: 'View Gone Person' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View Delft' })).toHaveAttribute(
+      'href',
+      '/pending-relations/view/30',
+    );
+  });
+
+  it('shows publications with their year, co-authors, FAQ hint and a View of the parent', () => {
+    renderWithProviders(<RelationList list={list} isPendingOnly />);
+    const row = screen.getByText('Notes on the Analytical Engine').closest('tr')!;
+    expect(within(row).getByText('2024')).toBeInTheDocument();
+    expect(within(row).getByText('Bob Baker, Alan Turing')).toBeInTheDocument();
+    expect(within(row).getByText('Pending')).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: /View/ })).toHaveAttribute(
+      'href',
+      '/relations/view/7',
+    );
+    expect(screen.getByRole('link', { name: 'Consult the FAQ.' })).toHaveAttribute(
+      'href',
+      '/help/faq',
+    );
+  });
+
+  it('opens every section on the pending page and leaves out affiliations', () => {
+    renderWithProviders(<RelationList list={list} isPendingOnly />);
+    expect(screen.queryByRole('button', { expanded: false })).not.toBeInTheDocument();
+    expect(screen.queryByText('Institutional')).not.toBeInTheDocument();
+  });
+
+  it('switches to a grid of people and their reasons', async () => {
+    renderWithProviders(<RelationList list={list} isPendingOnly={false} />);
+    await userEvent.click(screen.getByRole('radio', { name: 'Name' }));
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[0]!.textContent)).toEqual([
+      'Alan Turing',
+      'Bob Baker',
+    ]);
+    expect(
+      within(rows[1]!).getByText(
+        /Co-authored publication: Notes on the Analytical Engine \(2024\)/,
+      ),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('groupRelationsByName', () => {
+  it('gives each person once with every reason, skipping deleted users and institutions', () => {
+    const people = groupRelationsByName(list);
+    expect(people).toHaveLength(2);
+    expect(people[1]!.name).toBe('Bob Baker');
+    expect(people[1]!.reasons).toHaveLength(2);
+  });
+});

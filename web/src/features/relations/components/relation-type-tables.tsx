@@ -1,0 +1,197 @@
+// The tables inside one relation-type section of the list page (SPEC section 2): publications
+// and awards by title and year, people with their dates, and pending applications.
+import { Anchor, Button, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Link } from 'react-router';
+import type { RelationTypeWire } from '@recuse/common';
+import type { InstitutionRow, PersonRow, PublicationRow } from '../api/get-relation-list.ts';
+import { formatListDate, formatListEndDate } from './relation-dates.ts';
+import { StatusBadge } from './status-badge.tsx';
+
+const deletedUserStatus = 2;
+
+export function PublicationTable({
+  type,
+  rows,
+}: {
+  type: RelationTypeWire;
+  rows: PublicationRow[];
+}) {
+  const entries = rows.flatMap((row) =>
+    Object.entries(row.publication_years).map(([yearKey, entry]) => ({
+      key: `${row.publication_name}-${yearKey}`,
+      title: row.publication_name,
+      year: yearKey === 'ongoing' ? 'Ongoing' : String(entry.date_end_year ?? yearKey),
+      entry,
+    })),
+  );
+  return (
+    <Table.ScrollContainer minWidth={600}>
+      <Table striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{type.title_label || 'Title'}</Table.Th>
+            <Table.Th>{type.show_end_date_label || 'Year'}</Table.Th>
+            <Table.Th>Conflict reason</Table.Th>
+            <Table.Th>{type.coauthors_label || 'Co-authors'}</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {entries.map(({ key, title, year, entry }) => (
+            <Table.Tr key={key}>
+              <Table.Td>{title}</Table.Td>
+              <Table.Td>{year}</Table.Td>
+              <Table.Td>
+                {type.name} <StatusBadge status={entry.status} />
+              </Table.Td>
+              <Table.Td>{entry.co_author_names}</Table.Td>
+              <Table.Td>
+                <ViewButton to={`/relations/view/${entry.parent_id}`} label={title} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+export function PublicationHint() {
+  return (
+    <Text size="sm" mt="xs">
+      Missing publications?{' '}
+      <Anchor component={Link} to="/help/faq">
+        Consult the FAQ.
+      </Anchor>
+    </Text>
+  );
+}
+
+type DatedRow = Pick<
+  PersonRow,
+  'start_date' | 'start_date_month' | 'end_date' | 'end_date_month' | 'status' | 'modify_id'
+>;
+
+function DateHeaders({ type }: { type: RelationTypeWire }) {
+  return (
+    <>
+      {type.show_start_date === 1 && <Table.Th>{type.show_start_date_label}</Table.Th>}
+      {type.show_end_date === 1 && <Table.Th>{type.show_end_date_label}</Table.Th>}
+    </>
+  );
+}
+
+function DateCells({ type, row }: { type: RelationTypeWire; row: DatedRow }) {
+  return (
+    <>
+      {type.show_start_date === 1 && (
+        <Table.Td>
+          {formatListDate(row.start_date, row.start_date_month, type.start_date_format)}
+        </Table.Td>
+      )}
+      {type.show_end_date === 1 && (
+        <Table.Td>
+          {type.end_date_mandatory === 1
+            ? formatListDate(row.end_date, row.end_date_month, type.end_date_format)
+            : formatListEndDate(row.end_date, row.end_date_month, type.end_date_format)}
+        </Table.Td>
+      )}
+    </>
+  );
+}
+
+function ViewButton({ to, label }: { to: string; label: string }) {
+  return (
+    <Button size="xs" variant="default" component={Link} to={to} aria-label={`View ${label}`}>
+      View
+    </Button>
+  );
+}
+
+export function PersonTable({ type, rows }: { type: RelationTypeWire; rows: PersonRow[] }) {
+  return (
+    <Table.ScrollContainer minWidth={500}>
+      <Table striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Person name</Table.Th>
+            <DateHeaders type={type} />
+            <Table.Th>Status</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => {
+            const isDeletedUser = row.co_author_status === deletedUserStatus;
+            return (
+              <Table.Tr key={row.modify_id}>
+                <Table.Td>
+                  {row.display_coauthor_name}
+                  {isDeletedUser && ' (Deleted user)'}
+                </Table.Td>
+                <DateCells type={type} row={row} />
+                <Table.Td>
+                  <StatusBadge status={row.status} />
+                </Table.Td>
+                <Table.Td>
+                  {!isDeletedUser && (
+                    <ViewButton
+                      to={`/relations/view/${row.modify_id}`}
+                      label={row.display_coauthor_name}
+                    />
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+export function InstitutionTable({
+  type,
+  rows,
+}: {
+  type: RelationTypeWire;
+  rows: InstitutionRow[];
+}) {
+  return (
+    <Table.ScrollContainer minWidth={500}>
+      <Table striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Institution</Table.Th>
+            <DateHeaders type={type} />
+            <Table.Th>Status</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.modify_id}>
+              <Table.Td>{row.institution_name}</Table.Td>
+              <DateCells type={type} row={row} />
+              <Table.Td>
+                <StatusBadge status={row.status} />
+              </Table.Td>
+              <Table.Td>
+                <ViewButton
+                  to={`/pending-relations/view/${row.modify_id}`}
+                  label={row.institution_name}
+                />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
