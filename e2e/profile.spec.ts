@@ -219,7 +219,7 @@ test('a notification shows what happened, and Dismiss removes it', async ({ page
   const notifications = page.getByRole('region', { name: 'Notifications' });
   const rejected = notifications
     .getByRole('listitem')
-    .filter({ hasText: 'Alan Turing rejected the relation you added.' });
+    .filter({ hasText: 'Alan Turing rejected the relation.' });
   await expect(rejected).toContainText('Relation type: Collaboration (joint project or grant)');
   await expect(rejected).toContainText('Reason: We never worked on this project together.');
   await expect(rejected.getByRole('link', { name: 'View' })).toHaveAttribute(
@@ -228,7 +228,9 @@ test('a notification shows what happened, and Dismiss removes it', async ({ page
   );
   const coauthored = notifications
     .getByRole('listitem')
-    .filter({ hasText: 'Ada Lovelace added a co-authored publication with you.' });
+    .filter({
+      hasText: 'Ada Lovelace added a relation with you. Please review and respond to it.',
+    });
   await expect(coauthored).toContainText('Relation type: Co-authored publication');
   await expect(coauthored).toContainText('Title: Notes on the Analytical Engine');
   await expect(coauthored.locator('time')).toHaveText(/\d{1,2} \w{3} \d{4}, \d{2}:\d{2}/);
