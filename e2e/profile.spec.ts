@@ -226,11 +226,9 @@ test('a notification shows what happened, and Dismiss removes it', async ({ page
     'href',
     '/relations/view/2',
   );
-  const coauthored = notifications
-    .getByRole('listitem')
-    .filter({
-      hasText: 'Ada Lovelace added a relation with you. Please review and respond to it.',
-    });
+  const coauthored = notifications.getByRole('listitem').filter({
+    hasText: 'Ada Lovelace added a relation with you. Please review and respond to it.',
+  });
   await expect(coauthored).toContainText('Relation type: Co-authored publication');
   await expect(coauthored).toContainText('Title: Notes on the Analytical Engine');
   await expect(coauthored.locator('time')).toHaveText(/\d{1,2} \w{3} \d{4}, \d{2}:\d{2}/);
