@@ -4,37 +4,12 @@
 import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { DblpParseError } from './parse-error.ts';
-import type { DblpWarning } from './parse-error.ts';
 import { parseDump, parseDumpBatches } from './parse-dump.ts';
-import type { DumpRecord, ParseDumpOptions, SkippedRecord } from './parse-dump.ts';
-
-const fixturePath = (name: string) =>
-  fileURLToPath(new URL(`../../test/fixtures/dblp/${name}`, import.meta.url));
-const readFixture = (name: string) => readFile(fixturePath(name), 'latin1');
-
-async function* chunksOf(text: string | Buffer, chunkSize = 64 * 1024) {
-  const bytes = typeof text === 'string' ? Buffer.from(text, 'latin1') : text;
-  for (let start = 0; start < bytes.length; start += chunkSize) {
-    yield bytes.subarray(start, start + chunkSize);
-  }
-}
-
-async function parseAll(input: Parameters<typeof parseDump>[0], options: ParseDumpOptions = {}) {
-  const warnings: DblpWarning[] = [];
-  const skipped: SkippedRecord[] = [];
-  const records: DumpRecord[] = [];
-  const parsing = parseDump(input, {
-    onWarning: (warning) => warnings.push(warning),
-    onSkip: (record) => skipped.push(record),
-    ...options,
-  });
-  for await (const record of parsing) records.push(record);
-  return { records, warnings, skipped };
-}
+import type { DumpRecord } from './parse-dump.ts';
+import { chunksOf, fixturePath, parseAll, readFixture } from './test-support.ts';
 
 const keysOf = (records: DumpRecord[]) => records.map((record) => record.key);
 

@@ -1,43 +1,14 @@
 // Dump parser tests over every real dump fixture: byte-for-byte copies of shared/fixtures/dblp,
 // whose README gives each file's provenance. Damaged input: parse-dump.problems.test.ts.
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { DblpWarning } from './parse-error.ts';
-import { parseDump } from './parse-dump.ts';
-import type { DumpRecord, ParseDumpOptions, SkippedRecord } from './parse-dump.ts';
+import type { DumpRecord } from './parse-dump.ts';
+import { chunksOf, fixturePath, parseAll, readFixture } from './test-support.ts';
 import type { Person, Publication } from './records.ts';
-
-const fixtureDirectory = fileURLToPath(new URL('../../test/fixtures/dblp/', import.meta.url));
-const fixturePath = (name: string) => join(fixtureDirectory, name);
-const readFixture = (name: string) => readFile(fixturePath(name), 'latin1');
 
 /** The SOM-Research persons file has a `<list>` root; its README says to wrap it in `<dblp>`. */
 async function readPersonsFixture() {
   const text = await readFixture('persons-2023-som-research.xml');
   return text.replace('<list>', '<dblp>').replace('</list>', '</dblp>');
-}
-
-/** The text as bytes, in chunks of `chunkSize` bytes, like a network stream would cut it. */
-async function* chunksOf(text: string | Buffer, chunkSize = 64 * 1024) {
-  const bytes = typeof text === 'string' ? Buffer.from(text, 'latin1') : text;
-  for (let start = 0; start < bytes.length; start += chunkSize) {
-    yield bytes.subarray(start, start + chunkSize);
-  }
-}
-
-async function parseAll(input: Parameters<typeof parseDump>[0], options: ParseDumpOptions = {}) {
-  const warnings: DblpWarning[] = [];
-  const skipped: SkippedRecord[] = [];
-  const records: DumpRecord[] = [];
-  const parsing = parseDump(input, {
-    onWarning: (warning) => warnings.push(warning),
-    onSkip: (record) => skipped.push(record),
-    ...options,
-  });
-  for await (const record of parsing) records.push(record);
-  return { records, warnings, skipped };
 }
 
 function findRecord(records: DumpRecord[], key: string) {
