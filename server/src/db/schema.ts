@@ -2,6 +2,7 @@
 // migration under server/drizzle/; migrations are committed and never edited once landed.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   date,
@@ -375,6 +376,10 @@ export const relations = pgTable(
     index('relations_type_title_key_index').on(table.typeId, table.titleKey),
     index('relations_publication_id_index').on(table.publicationId),
     index('relations_institution_id_index').on(table.institutionId),
+    // One imported relation per publication, whether the dump import or the crawler made it.
+    uniqueIndex('relations_dblp_publication_unique')
+      .on(table.publicationId)
+      .where(sql`${table.isDblpImported}`),
   ],
 );
 
@@ -422,4 +427,149 @@ export const relationComments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('relation_comments_relation_id_index').on(table.relationId)],
+);
+
+/**
+ * A DBLP person's names: the primary name as DBLP spells it (homonym suffix such as ' 0001'
+ * kept) and every alias from the person record. DBLP gives each name to exactly one person, so
+ * `name` is the key the dump import's second phase and the crawler resolve authors by.
+ */
+export const dblpNames = pgTable(
+  'dblp_names',
+  {
+    name: text('name').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    isPrimary: boolean('is_primary').notNull().default(true),
+  },
+  (table) => [index('dblp_names_user_id_index').on(table.userId)],
+);
+
+/**
+ * DBLP facts about a person that the profile does not hold: the affiliation notes of the person
+ * record, and when the crawler last fetched the per-person XML and should fetch it again.
+ */
+export const dblpPeople = pgTable(
+  'dblp_people',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    affiliationNotes: text('affiliation_notes')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    crawledAt: timestamp('crawled_at', { withTimezone: true }),
+    /** When the refresh schedule next queues this person; `null` for people never crawled. */
+    crawlDueAt: timestamp('crawl_due_at', { withTimezone: true }),
+    lastCrawlError: text('last_crawl_error'),
+    ...timestamps,
+  },
+  (table) => [index('dblp_people_crawl_due_at_index').on(table.crawlDueAt)],
+);
+
+/**
+ * Politeness per remote host: the earliest moment the next request may go. Kept in the
+ * database so a restart or a second instance never resets the spacing or a `Retry-After`.
+ */
+export const crawlHosts = pgTable('crawl_hosts', {
+  host: text('host').primaryKey(),
+  nextAllowedAt: timestamp('next_allowed_at', { withTimezone: true }).notNull(),
+  /** Consecutive failures (5xx, timeouts, malformed answers): the exponent of the backoff. */
+  failureCount: integer('failure_count').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One run of `npm run dblp:import`, per dump file (path, size and modification time). The
+ * checkpoint (`phase`, `records_done`) is committed with each batch, so a crashed run resumes
+ * where its last batch ended and a finished one is not repeated.
+ */
+export const dblpImports = pgTable(
+  'dblp_imports',
+  {
+    id: serial('id').primaryKey(),
+    sourcePath: text('source_path').notNull(),
+    sourceSize: bigint('source_size', { mode: 'number' }).notNull(),
+    sourceMtime: timestamp('source_mtime', { withTimezone: true }).notNull(),
+    phase: text('phase', { enum: ['records', 'people', 'relations', 'done'] })
+      .notNull()
+      .default('records'),
+    recordsDone: integer('records_done').notNull().default(0),
+    peopleDone: integer('people_done').notNull().default(0),
+    relationsDone: integer('relations_done').notNull().default(0),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('dblp_imports_source_unique').on(
+      table.sourcePath,
+      table.sourceSize,
+      table.sourceMtime,
+    ),
+  ],
+);
+
+/**
+ * Conferences and their conflict rules (DESIGN.md section 6). `DEFAULT` is seeded with the
+ * rules of `defaultConflictRules` in @recuse/common. `reference_date` is the date windows are
+ * measured back from (usually the submission deadline); `null` means the day of the request.
+ */
+export const conferences = pgTable(
+  'conferences',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    label: text('label').notNull(),
+    referenceDate: date('reference_date', { mode: 'string' }),
+    createdByUserId: integer('created_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex('conferences_name_unique').on(sql`lower(${table.name})`)],
+);
+
+/** The chairs of a conference: they edit its rules and see its members' relations. */
+export const conferenceChairs = pgTable(
+  'conference_chairs',
+  {
+    conferenceId: integer('conference_id')
+      .notNull()
+      .references(() => conferences.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.conferenceId, table.userId] }),
+    index('conference_chairs_user_id_index').on(table.userId),
+  ],
+);
+
+/** One rule of a conference (SPEC's Conflict rule; `ConflictRule` in @recuse/common). */
+export const conferenceRules = pgTable(
+  'conference_rules',
+  {
+    id: serial('id').primaryKey(),
+    conferenceId: integer('conference_id')
+      .notNull()
+      .references(() => conferences.id, { onDelete: 'cascade' }),
+    /** The rule's stable id within its conference (the wire's `value`). */
+    value: text('value').notNull(),
+    title: text('title').notNull(),
+    /** 1 to 8, or 0 for the Institutional pseudo type (no foreign key for that reason). */
+    relationTypeId: integer('relation_type_id').notNull(),
+    checkedDate: text('checked_date', { enum: ['start', 'end'] }).notNull(),
+    isReadonly: boolean('is_readonly').notNull().default(false),
+    operation: text('operation', {
+      enum: ['ALWAYS', 'WITHIN_X_YEARS', 'WITHIN_X_MONTHS'],
+    }).notNull(),
+    numberOfYears: smallint('number_of_years'),
+    numberOfMonths: smallint('number_of_months'),
+    sortOrder: smallint('sort_order').notNull().default(0),
+  },
+  (table) => [uniqueIndex('conference_rules_value_unique').on(table.conferenceId, table.value)],
 );

@@ -14,6 +14,8 @@ import {
 import {
   affiliations,
   contactMessages,
+  dblpNames,
+  dblpPeople,
   institutions,
   notifications,
   tokens,
@@ -42,6 +44,8 @@ describe('mergeDblpPerson', () => {
     const notification = await buildNotification(t.db, person.id);
     const proposed = await buildInstitution(t.db, { createdByUserId: person.id });
     await t.db.insert(contactMessages).values({ userId: person.id, subject: 'S', message: 'M' });
+    await t.db.insert(dblpNames).values({ name: 'Barbara Liskov', userId: person.id });
+    await t.db.insert(dblpPeople).values({ userId: person.id });
     await insertToken(t.db, {
       userId: person.id,
       kind: 'password_reset',
@@ -68,6 +72,10 @@ describe('mergeDblpPerson', () => {
         'relation_parties.user_id': 0,
         'relation_comments.user_id': 0,
         'publication_authors.user_id': 0,
+        'dblp_names.user_id': 1,
+        'dblp_people.user_id': 1,
+        'conferences.created_by_user_id': 0,
+        'conference_chairs.user_id': 0,
       },
     });
     const [merged] = await t.db.select().from(users).where(eq(users.id, account.id));
@@ -94,6 +102,8 @@ describe('mergeDblpPerson', () => {
       .from(notifications)
       .where(eq(notifications.id, notification.id));
     expect([movedAffiliation!.userId, movedNotification!.userId]).toEqual([account.id, account.id]);
+    const names = await t.db.select().from(dblpNames).where(eq(dblpNames.name, 'Barbara Liskov'));
+    expect(names.map((row) => row.userId)).toEqual([account.id]);
   });
 
   it.each([

@@ -30,6 +30,12 @@ export const userReferences: readonly UserReference[] = [
   { table: 'relation_parties', column: 'user_id', onMerge: 'move' },
   { table: 'relation_comments', column: 'user_id', onMerge: 'move' },
   { table: 'publication_authors', column: 'user_id', onMerge: 'move' },
+  // The person's DBLP names now find the account; its crawl state goes, since linking queues
+  // a fresh crawl (and the account may already have a row of its own).
+  { table: 'dblp_names', column: 'user_id', onMerge: 'move' },
+  { table: 'dblp_people', column: 'user_id', onMerge: 'delete' },
+  { table: 'conferences', column: 'created_by_user_id', onMerge: 'move' },
+  { table: 'conference_chairs', column: 'user_id', onMerge: 'move' },
 ];
 
 /** Locks both users' rows (in id order, so two merges cannot deadlock) and returns them. */
