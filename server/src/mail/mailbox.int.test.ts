@@ -53,3 +53,19 @@ describe('GET /dev/mailbox', () => {
     expect(page.body).not.toContain('<script>alert(1)</script>');
   });
 });
+
+describe('GET /dev/mailbox outside development', () => {
+  it.each([
+    ['in production', { NODE_ENV: 'production' }],
+    ['when real mail is configured', { SMTP_URL: 'smtp://mail.example.org:587' }],
+  ])('is not served %s, so nobody reads other people’s mail', async (_case, env) => {
+    const production = await buildTestApp(env);
+    try {
+      const response = await production.app.inject({ method: 'GET', url: '/dev/mailbox' });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain('Development mailbox');
+    } finally {
+      await production.close();
+    }
+  });
+});
