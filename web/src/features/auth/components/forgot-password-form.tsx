@@ -5,45 +5,24 @@ import type { FormEvent } from 'react';
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { messages, passwordRequestSchema } from '@recuse/common';
-import type { FieldErrors } from '@recuse/common';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { requestPasswordLink } from '../api/request-password.ts';
-
-type Result = { ok: true; message: string } | { ok: false; message: string; errors: FieldErrors };
 
 export function ForgotPasswordForm() {
   const [email, setEmail] = useState('');
-  const [emailIssue, setEmailIssue] = useState<string>();
-  const [result, setResult] = useState<Result>();
-  const [isBusy, setIsBusy] = useState(false);
+  const [sentMessage, setSentMessage] = useState<string>();
+  const { submit, isBusy, fieldIssues, failure } = useFormSubmit({
+    schema: passwordRequestSchema,
+    send: (parsed) => requestPasswordLink(parsed.email),
+    failureMessage: messages.emailCouldNotBeSent,
+    onSuccess: (data) => setSentMessage(data.message ?? messages.passwordRequestSent),
+  });
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (isBusy) return;
-    setResult(undefined);
-    const parsed = passwordRequestSchema.safeParse({ email });
-    if (!parsed.success) {
-      setEmailIssue(parsed.error.issues[0]?.message);
-      return;
-    }
-    setEmailIssue(undefined);
-    setIsBusy(true);
-    try {
-      const answer = await requestPasswordLink(parsed.data.email);
-      setResult(
-        answer.ok
-          ? { ok: true, message: answer.data.message ?? messages.passwordRequestSent }
-          : {
-              ok: false,
-              message: answer.message || messages.emailCouldNotBeSent,
-              errors: answer.errors,
-            },
-      );
-    } catch {
-      setResult({ ok: false, message: messages.emailCouldNotBeSent, errors: {} });
-    } finally {
-      setIsBusy(false);
-    }
+    setSentMessage(undefined);
+    void submit({ email });
   }
 
   return (
@@ -52,19 +31,19 @@ export function ForgotPasswordForm() {
         <Text fz="sm" c="dimmed">
           Enter the email address of your account and we will mail you a link to set a new password.
         </Text>
-        {result?.ok === true && (
+        {sentMessage !== undefined && (
           <Alert color="green" role="status">
-            {result.message}
+            {sentMessage}
           </Alert>
         )}
-        {result?.ok === false && <ErrorAlert message={result.message} errors={result.errors} />}
+        {failure && <ErrorAlert message={failure.message} errors={failure.errors} />}
         <TextInput
           label="Email"
           type="email"
           autoComplete="email"
           value={email}
           onChange={(event) => setEmail(event.currentTarget.value)}
-          error={emailIssue}
+          error={fieldIssues.email}
           required
         />
         <Button type="submit" loading={isBusy} fullWidth>

@@ -4,49 +4,31 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { contactSchema, messages } from '@recuse/common';
-import type { FieldErrors } from '@recuse/common';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
-import { collectFieldIssues } from '../../../lib/field-issues.ts';
-import type { FieldIssues } from '../../../lib/field-issues.ts';
+import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { sendContactMessage } from '../api/send-contact-message.ts';
 
 export function ContactForm() {
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
-  const [fieldIssues, setFieldIssues] = useState<FieldIssues>({});
-  const [failure, setFailure] = useState<{ message: string; errors: FieldErrors }>();
   const [isThankYouOpen, setIsThankYouOpen] = useState(false);
-  const [isBusy, setIsBusy] = useState(false);
+  const { submit, isBusy, fieldIssues, failure } = useFormSubmit({
+    schema: contactSchema,
+    send: sendContactMessage,
+    failureMessage: messages.contactFailed,
+    // A refusal without field errors is the server failing to pass the message on.
+    describeFailure: (answer) =>
+      Object.keys(answer.errors).length > 0 ? answer.message : messages.contactFailed,
+    onSuccess: () => {
+      setSubject('');
+      setMessage('');
+      setIsThankYouOpen(true);
+    },
+  });
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (isBusy) return;
-    setFailure(undefined);
-    const parsed = contactSchema.safeParse({ Subject: subject, Message: message });
-    if (!parsed.success) {
-      setFieldIssues(collectFieldIssues(parsed.error.issues));
-      return;
-    }
-    setFieldIssues({});
-    setIsBusy(true);
-    try {
-      const answer = await sendContactMessage(parsed.data);
-      if (answer.ok) {
-        setSubject('');
-        setMessage('');
-        setIsThankYouOpen(true);
-      } else {
-        const hasFieldErrors = Object.keys(answer.errors).length > 0;
-        setFailure({
-          message: hasFieldErrors ? answer.message : messages.contactFailed,
-          errors: answer.errors,
-        });
-      }
-    } catch {
-      setFailure({ message: messages.contactFailed, errors: {} });
-    } finally {
-      setIsBusy(false);
-    }
+    void submit({ Subject: subject, Message: message });
   }
 
   return (
