@@ -6,6 +6,7 @@ import { findDblpPid, messages } from '@recuse/common';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError, conflict, notFound, validationFailed } from '../../http/errors.ts';
+import { enqueueDblpCrawl } from '../../jobs/job-kinds.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import {
   claimUser,
@@ -183,6 +184,9 @@ export async function register(
         : await insertUser(tx, account);
       if (!user) throw existing ? emailTaken() : dblpTaken();
       if (invitation) await markTokenUsed(tx, invitation.id);
+      // A new account's DBLP URL is crawled at once, as when a profile saves one (DESIGN.md
+      // section 7); the refresh schedule takes over from there.
+      if (user.dblpPid) await enqueueDblpCrawl(tx, user.id, user.dblpPid);
 
       if (isInvited) {
         await enqueueMail(tx, welcomeMail(form.Email, form.FName, `${config.PUBLIC_URL}/sign-in`));

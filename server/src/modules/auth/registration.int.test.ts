@@ -15,7 +15,8 @@ import {
   pathOf,
   signIn,
 } from '../../../test/factories.ts';
-import { outbox, tokens, users } from '../../db/schema.ts';
+import { jobs, outbox, tokens, users } from '../../db/schema.ts';
+import { dblpCrawlPersonJob } from '../../jobs/job-kinds.ts';
 import { hashSecret } from './secrets.ts';
 
 let t: TestApp;
@@ -161,6 +162,18 @@ describe('DBLP profile URL', () => {
     const fields = signUpForm({ dblp_url: 'dblp.uni-trier.de/pid/95/7448-1.html', noDBLP: '' });
     expect((await register(fields)).statusCode).toBe(200);
     expect((await findUser(fields.Email))!.dblpPid).toBe('95/7448-1');
+  });
+
+  it('queues a crawl of the new account’s DBLP person at once, and none without a URL', async () => {
+    const withUrl = signUpForm({ dblp_url: 'https://dblp.org/pid/123/4567', noDBLP: '' });
+    const without = signUpForm();
+    await register(withUrl);
+    await register(without);
+    const [member, other] = [await findUser(withUrl.Email), await findUser(without.Email)];
+    const crawls = await t.db.select().from(jobs).where(eq(jobs.kind, dblpCrawlPersonJob));
+    const payloads = crawls.map((job) => job.payload as { userId: number; pid: string });
+    expect(payloads).toContainEqual({ userId: member!.id, pid: '123/4567' });
+    expect(payloads.filter((payload) => payload.userId === other!.id)).toEqual([]);
   });
 
   it('refuses a pid that belongs to another registered account', async () => {

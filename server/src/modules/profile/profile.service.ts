@@ -7,9 +7,7 @@ import { recordAudit } from '../../audit/audit.repo.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError, conflict, notFound, validationFailed } from '../../http/errors.ts';
-import { dblpCrawlPersonJob } from '../../jobs/job-kinds.ts';
-import type { DblpCrawlPersonPayload } from '../../jobs/job-kinds.ts';
-import { enqueueJob } from '../../jobs/queue.ts';
+import { enqueueDblpCrawl } from '../../jobs/job-kinds.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { findDblpPidHolder, mergeDblpPerson } from '../accounts/accounts.service.ts';
 import type { SessionUser } from '../auth/auth.repo.ts';
@@ -178,7 +176,7 @@ export async function saveProfile(
       await updateProfileFields(tx, user.id, fields);
       await replaceAffiliations(tx, user.id, form, institutionIds);
       if (storedPid !== null && storedPid !== user.dblpPid) {
-        await enqueueCrawl(tx, user.id, storedPid);
+        await enqueueDblpCrawl(tx, user.id, storedPid);
       }
       const after = await snapshotProfile(tx, user.id, fields);
       await recordAudit(tx, {
@@ -329,11 +327,6 @@ function dblpNameOf(person: User): string {
   return person.dblpName || `${person.firstName} ${person.lastName}`.trim();
 }
 
-async function enqueueCrawl(db: Db, userId: number, pid: string): Promise<void> {
-  const payload: DblpCrawlPersonPayload = { userId, pid };
-  await enqueueJob(db, { kind: dblpCrawlPersonJob, payload });
-}
-
 const linkRefused = (status: number, reason: string) =>
   new HttpError(status, { message: messages.linkError, errors: { DBLPUrl: [reason] } });
 
@@ -372,7 +365,7 @@ export async function linkDblpAccount(
           after: { dblpPid: pid },
         });
       }
-      await enqueueCrawl(tx, userId, pid);
+      await enqueueDblpCrawl(tx, userId, pid);
       return { message: 'UPDATED' as const };
     })
     .catch((error: unknown) => {
