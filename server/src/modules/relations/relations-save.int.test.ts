@@ -40,6 +40,7 @@ import {
   publications,
   relationParties,
   relations,
+  users,
 } from '../../db/schema.ts';
 
 let t: TestApp;
@@ -794,6 +795,28 @@ describe('modifying a relation', () => {
     expect(response.json().status).toBe('UPDATED COAUTHOR');
     expect((await partiesOf(gid)).map((party) => party.status)).toEqual([1, 1]);
     expect((await findRelationRow(gid)).notes).toBe('DOI added');
+  });
+
+  it('keeps the answers when a co-author whose account was deleted is left out', async () => {
+    const { ada, bob, cyd, gid, rows } = await publicationWithAnswers();
+    await t.db.update(users).set({ kind: 'deleted', email: null }).where(eq(users.id, cyd.user.id));
+    const bobRow = rows.find((row) => row.userId === bob.user.id)!;
+    const cydRow = rows.find((row) => row.userId === cyd.user.id)!;
+    const response = await saveCoauthorRelation(
+      t,
+      ada.session,
+      edit(
+        gid,
+        [
+          { id: bob.user.id, relationId: bobRow.id },
+          { id: cyd.user.id, relationId: cydRow.id, status: 2 },
+        ],
+        { notes: 'DOI added' },
+      ),
+    );
+    expect(response.json().status).toBe('UPDATED COAUTHOR');
+    const after = await partiesOf(gid);
+    expect(after.find((party) => party.userId === bob.user.id)!.status).toBe(1);
   });
 
   it('removes a co-author left out of the list (status 2), who is told and loses the relation', async () => {

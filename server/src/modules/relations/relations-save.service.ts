@@ -144,7 +144,12 @@ async function modifyRelation(
 
   const named = new Map(fields.people.map((user) => [user.id, user]));
   const wasActive = (party: Party) => isActivePartyStatus(party.status);
-  const removed = parties.filter((party) => wasActive(party) && !named.has(party.userId));
+  // A co-author whose account was deleted cannot be named again; leaving them out is not a
+  // change of the relation, so it alone sends nobody back to pending.
+  const isDeletedAccount = (party: Party) => partyUsers.get(party.userId)?.kind === 'deleted';
+  const removed = parties.filter(
+    (party) => wasActive(party) && !named.has(party.userId) && !isDeletedAccount(party),
+  );
   const added = fields.people.filter((user) => {
     const row = parties.find((party) => party.userId === user.id);
     return !row || !wasActive(row);
