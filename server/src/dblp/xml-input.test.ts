@@ -80,6 +80,26 @@ describe('readXmlText', () => {
     expect(chunks.join('')).toBe(document.toString('latin1'));
   });
 
+  it('hands a large read on in pieces of at most 64 KiB, each ending after a ">"', async () => {
+    const document = Buffer.from('<dblp>' + '<a>text</a>\n'.repeat(200_000) + '</dblp>');
+    const chunks: string[] = [];
+    for await (const chunk of readXmlText(chunksOf(document, 1024 * 1024))) chunks.push(chunk);
+    expect(chunks.length).toBeGreaterThan(document.length / (64 * 1024));
+    expect(chunks.every((chunk) => chunk.length <= 64 * 1024)).toBe(true);
+    expect(chunks.slice(0, -1).every((chunk) => chunk.endsWith('>'))).toBe(true);
+    expect(chunks.join('')).toBe(document.toString('latin1'));
+  });
+
+  it('keeps a text run longer than a piece whole', async () => {
+    const text = '<dblp><a>' + 'x'.repeat(200_000) + '</a><b>y</b></dblp>';
+    const chunks: string[] = [];
+    for await (const chunk of readXmlText(chunksOf(Buffer.from(text), 1024 * 1024))) {
+      chunks.push(chunk);
+    }
+    expect(chunks.join('')).toBe(text);
+    expect(chunks.some((chunk) => chunk.includes('x'.repeat(200_000) + '</a>'))).toBe(true);
+  });
+
   it.each([
     {
       case: 'truncated gzip',

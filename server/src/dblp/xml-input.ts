@@ -12,7 +12,17 @@ import { DblpParseError } from './parse-error.ts';
 /** A file path, a Node Readable of bytes, or any async iterable of bytes. */
 export type XmlInput = string | AsyncIterable<Uint8Array>;
 
+/**
+ * Bytes per read from a file, and per gunzipped chunk. 1 MiB reads were no faster and left
+ * more spent buffers for the garbage collector: 161 MB peak RSS against 117 MB.
+ */
 const readChunkSize = 256 * 1024;
+/**
+ * Text goes to the scanner in pieces of about this many bytes, each ending after a '>'.
+ * V8 puts a string over 128 KiB in its large-object space, and decoding into such strings
+ * ran at 1.3 GB/s against 7.5 GB/s below that size: 8 % of the parse time at 256 KiB.
+ */
+const pieceSize = 64 * 1024;
 /** Enough bytes to see a BOM and the whole XML declaration. */
 const sniffSize = 256;
 /** Past this, text without any '>' goes to the scanner as it is (which copes, more slowly). */
@@ -119,12 +129,28 @@ async function* decodeText(chunks: AsyncIterable<Buffer>): AsyncGenerator<string
     const cut = endOfLastTag(body);
     carry = body.subarray(cut);
     if (bridge.length > 0) yield decode(bridge);
-    if (cut > 0) yield decode(body.subarray(0, cut));
+    for (let start = 0; start < cut;) {
+      const end = endOfPiece(body, start, cut);
+      yield decode(body.subarray(start, end));
+      start = end;
+    }
   }
   if (!decode && carry.length === 0) return;
   decode ??= chooseDecoder(carry);
   const rest = decode(carry) + decode(Buffer.alloc(0));
   if (rest !== '') yield rest;
+}
+
+/**
+ * Where the piece of `bytes` that starts at `start` ends: after the last '>' within
+ * pieceSize bytes, so that it too ends after a tag.
+ */
+function endOfPiece(bytes: Buffer, start: number, end: number) {
+  if (end - start <= pieceSize) return end;
+  const gt = bytes.lastIndexOf(0x3e, start + pieceSize - 1);
+  if (gt >= start) return gt + 1;
+  const next = bytes.indexOf(0x3e, start + pieceSize);
+  return next === -1 || next >= end ? end : next + 1;
 }
 
 /**

@@ -9,6 +9,9 @@
 //   handler (key, authors, title) — against this scanner with a trivial handler: 170–200,
 //   and the whole of parseDump (full records, strings copied, an await per record): 80–87
 //   warm, 55–64 cold from disk. Peak RSS 130–142 MB for a 99 MB and a 992 MB file alike.
+//   Since then (issue 5, docs/benchmarks.md): a field read in one step, text in pieces under
+//   V8's large-object size, no async generator per record: parseDump at about 100 MB/s of
+//   CPU time on the synthetic dump, against 61–82 before.
 // It still checks well-formedness (matching tags, one root, nothing cut off) so a truncated
 // or corrupt file fails loudly with a position instead of yielding half a record.
 import { decodeEntities, parseDtdEntities } from './entities.ts';
@@ -38,7 +41,11 @@ export interface XmlScannerOptions {
 const maxTokenLength = 4 * 1024 * 1024;
 const maxDepth = 64;
 
+/** V8's SlicedString::kMinLength: shorter slices are copies already. */
+const minSliceLength = 13;
+
 const SLASH = 47;
+const SPACE = 32;
 const BANG = 33;
 const QUESTION = 63;
 const GREATER = 62;
@@ -67,7 +74,7 @@ function isNameStart(code: number) {
  * and slicing again makes V8 copy the text into a string of its own.
  */
 function detach(text: string) {
-  return text.length < 13 ? text : (' ' + text).slice(1);
+  return text.length < minSliceLength ? text : (' ' + text).slice(1);
 }
 
 export class XmlScanner {
@@ -90,7 +97,13 @@ export class XmlScanner {
 
   write(chunk: string): void {
     this.buffer = this.buffer.length === 0 ? chunk : this.buffer + chunk;
-    const consumed = this.guard(() => this.scan(this.buffer));
+    let consumed: number;
+    try {
+      consumed = this.scan(this.buffer);
+    } catch (error) {
+      if (error instanceof DblpParseError && !error.position) this.fail(error.message, error);
+      throw error;
+    }
     this.offset += consumed;
     this.buffer = this.buffer.slice(consumed);
     this.tokenStart = 0;
@@ -114,15 +127,6 @@ export class XmlScanner {
     if (!this.hasRoot) this.fail('the document is empty: it has no root element');
   }
 
-  private guard<T>(scan: () => T): T {
-    try {
-      return scan();
-    } catch (error) {
-      if (error instanceof DblpParseError && !error.position) this.fail(error.message, error);
-      throw error;
-    }
-  }
-
   private fail(reason: string, cause?: unknown): never {
     const location = this.handler.describeLocation();
     const message = location ? `${reason} ${location}` : reason;
@@ -144,16 +148,20 @@ export class XmlScanner {
       if (lt === -1) return this.scanTrailingText(buffer, position);
       if (lt > position) this.scanText(buffer, position, lt);
       this.tokenStart = lt;
-      if (lt + 1 >= length) return lt;
+      // Most frequent first: an opening or closing tag. Past the end, charCodeAt gives NaN,
+      // which matches neither, so a '<' cut off by the chunk end reaches the length check.
       const next = buffer.charCodeAt(lt + 1);
-      const end =
-        next === SLASH
-          ? this.scanCloseTag(buffer, lt)
-          : next === BANG
-            ? this.scanMarkup(buffer, lt)
-            : next === QUESTION
-              ? this.scanProcessingInstruction(buffer, lt)
-              : this.scanOpenTag(buffer, lt);
+      let end: number;
+      if (next === SLASH) end = this.scanCloseTag(buffer, lt);
+      else if (isNameStart(next)) end = this.scanOpenTag(buffer, lt);
+      else if (lt + 1 >= length) return lt;
+      else if (next === BANG) end = this.scanMarkup(buffer, lt);
+      else if (next === QUESTION) end = this.scanProcessingInstruction(buffer, lt);
+      else {
+        throw new DblpParseError(
+          '"<" not followed by an element name: this is not well-formed XML',
+        );
+      }
       if (end === -1) return lt;
       position = end;
     }
@@ -162,7 +170,7 @@ export class XmlScanner {
 
   private scanText(buffer: string, start: number, end: number) {
     if (this.handler.isCollectingText) {
-      this.handler.text(this.decode(buffer.slice(start, end), start));
+      this.handler.text(this.decodeText(buffer, start, end));
     } else if (this.openElements.length === 0) {
       this.rejectTextOutsideRoot(buffer, start, end);
     }
@@ -222,7 +230,7 @@ export class XmlScanner {
     if (buffer.startsWith('<![CDATA[', lt)) {
       const end = buffer.indexOf(']]>', lt + 9);
       if (end === -1) return -1;
-      if (this.handler.isCollectingText) this.handler.text(buffer.slice(lt + 9, end));
+      if (this.handler.isCollectingText) this.handler.text(detach(buffer.slice(lt + 9, end)));
       return end + 3;
     }
     if (buffer.startsWith('<!DOCTYPE', lt) || buffer.startsWith('<!doctype', lt)) {
@@ -255,26 +263,30 @@ export class XmlScanner {
   private scanOpenTag(buffer: string, lt: number) {
     const length = buffer.length;
     let index = lt + 1;
-    if (!isNameStart(buffer.charCodeAt(index))) {
-      throw new DblpParseError('"<" not followed by an element name: this is not well-formed XML');
-    }
     let code = buffer.charCodeAt(index);
     let hash = 0;
-    while (index < length && !isWhitespace(code) && code !== GREATER && code !== SLASH) {
+    do {
       hash = hashStep(hash, code);
       code = buffer.charCodeAt(++index);
-    }
+    } while (
+      code !== GREATER &&
+      code !== SPACE &&
+      code !== SLASH &&
+      index < length &&
+      !isWhitespace(code)
+    );
     if (index >= length) return -1;
     const name = readName(buffer, lt + 1, index, hash);
+    if (code === GREATER) return this.openElement(buffer, name, undefined, index + 1);
     let attributes: XmlAttributes | undefined;
     for (;;) {
       while (index < length && isWhitespace((code = buffer.charCodeAt(index)))) index++;
       if (index >= length) return -1;
-      if (code === GREATER) return this.openElement(name, attributes, false, index + 1);
+      if (code === GREATER) return this.openElement(buffer, name, attributes, index + 1);
       if (code === SLASH) {
         if (index + 1 >= length) return -1;
         if (buffer.charCodeAt(index + 1) !== GREATER) break;
-        return this.openElement(name, attributes, true, index + 2);
+        return this.openEmptyElement(name, attributes, index + 2);
       }
       const end = this.scanAttribute(buffer, index, (attributes ??= {}));
       if (end === -1) return -1;
@@ -305,30 +317,66 @@ export class XmlScanner {
     }
     const close = buffer.indexOf(code === DOUBLE_QUOTE ? '"' : "'", index + 1);
     if (close === -1) return -1;
-    attributes[name] = this.decode(buffer.slice(index + 1, close), index + 1);
+    attributes[name] = this.decodeText(buffer, index + 1, close);
     return close + 1;
   }
 
+  /**
+   * Opens an element whose opening tag ends before `end`. Most DBLP elements are a field
+   * holding only text (`<author>Name</author>`): when the handler wants that text and the
+   * closing tag follows it in the buffer, the whole element is read here, in one step,
+   * instead of one trip through `scan` for the text and another for the closing tag.
+   */
   private openElement(
+    buffer: string,
     name: string,
     attributes: XmlAttributes | undefined,
-    isSelfClosing: boolean,
     end: number,
   ) {
-    if (this.openElements.length === 0) {
+    this.pushElement(name, attributes);
+    const handler = this.handler;
+    if (!handler.isCollectingText) return end;
+    const textEnd = buffer.indexOf('<', end);
+    if (textEnd === -1 || buffer.charCodeAt(textEnd + 1) !== SLASH) return end;
+    const gt = textEnd + 2 + name.length;
+    if (buffer.charCodeAt(gt) !== GREATER || !hasNameAt(buffer, textEnd + 2, name)) return end;
+    if (textEnd > end) {
+      this.tokenStart = end;
+      handler.text(this.decodeText(buffer, end, textEnd));
+    }
+    this.tokenStart = textEnd;
+    this.openElements.pop();
+    handler.closeElement(name);
+    return gt + 1;
+  }
+
+  private openEmptyElement(name: string, attributes: XmlAttributes | undefined, end: number) {
+    this.pushElement(name, attributes);
+    this.openElements.pop();
+    this.handler.closeElement(name);
+    return end;
+  }
+
+  private pushElement(name: string, attributes: XmlAttributes | undefined) {
+    const depth = this.openElements.length;
+    if (depth === 0) {
       if (this.hasRoot) throw new DblpParseError(`a second root element <${name}>`);
       this.hasRoot = true;
     }
-    if (this.openElements.length >= maxDepth) {
+    if (depth >= maxDepth) {
       throw new DblpParseError(`elements nested more than ${maxDepth} deep: the file is corrupt`);
     }
     this.openElements.push(name);
     this.handler.openElement(name, attributes);
-    if (isSelfClosing) {
-      this.openElements.pop();
-      this.handler.closeElement(name);
-    }
-    return end;
+  }
+
+  /**
+   * The text between `start` and `end`, entities decoded, as a string of its own (see
+   * detach). Most text has no '&': it is sliced and copied, nothing more.
+   */
+  private decodeText(buffer: string, start: number, end: number) {
+    const raw = buffer.slice(start, end);
+    return raw.indexOf('&') === -1 ? detach(raw) : this.decode(raw, start);
   }
 
   /** `start`: where `raw` begins in the buffer, to report an unknown entity's own position. */
