@@ -304,6 +304,11 @@ export const publications = pgTable(
     venue: text('venue'),
     /** DBLP's element name (`article`, `inproceedings`, …), or `manual` for typed ones. */
     kind: text('kind').notNull().default('manual'),
+    /**
+     * SPEC's paper type (1 research paper, 2 not) as `paperTypeOf` derives it from DBLP's kind
+     * and publtype, kept so the import's set-based relations phase can copy it to the relation.
+     */
+    paperType: smallint('paper_type').notNull().default(1),
     isRetired: boolean('is_retired').notNull().default(false),
     retiredAt: timestamp('retired_at', { withTimezone: true }),
     ...timestamps,

@@ -1,0 +1,1 @@
+ALTER TABLE "publications" ADD COLUMN "paper_type" smallint DEFAULT 1 NOT NULL;
