@@ -1,0 +1,122 @@
+// npm run dblp:import -- PATH [--database-url URL]: imports a DBLP dump (dblp.xml or
+// dblp.xml.gz) into the database the server uses (DATABASE_URL, else the embedded PGlite in
+// DATA_DIR). Resumable: run it again after an interruption and it carries on. Errors a person
+// can act on are one clear line and exit code 1, never a stack trace.
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
+import { importDump } from '../dblp/import/import-dump.ts';
+import { describeSummary, ImportProgressBar } from '../dblp/import/import-progress.ts';
+import { DblpParseError } from '../dblp/parse-error.ts';
+
+const usage = `Usage: npm run dblp:import -- PATH [--database-url URL] [--batch-size N] [--range-size N]
+
+  PATH            dblp.xml or dblp.xml.gz (with the entities of DBLP's dblp.dtd)
+  --database-url  PostgreSQL to import into; default DATABASE_URL, else the embedded
+                  database in DATA_DIR (the one the server uses)
+  --batch-size    records per transaction in the first phase (default 5000)
+  --range-size    publications per transaction in the later phases (default 20000)`;
+
+class UsageError extends Error {}
+
+function readArguments() {
+  try {
+    const { values, positionals } = parseArgs({
+      allowPositionals: true,
+      options: {
+        'database-url': { type: 'string' },
+        'batch-size': { type: 'string' },
+        'range-size': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+    if (values.help) return undefined;
+    if (positionals.length !== 1) throw new UsageError('Give exactly one dump file.');
+    return {
+      path: positionals[0]!,
+      databaseUrl: values['database-url'],
+      batchSize: positiveNumber(values['batch-size'], '--batch-size'),
+      rangeSize: positiveNumber(values['range-size'], '--range-size'),
+    };
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+function positiveNumber(text: string | undefined, option: string) {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1) {
+    throw new UsageError(`${option} must be a whole number above 0.`);
+  }
+  return value;
+}
+
+/** The message for an error the person running the import can act on; undefined for a bug. */
+function explain(error: unknown, path: string): string | undefined {
+  if (error instanceof UsageError) return `${error.message}\n\n${usage}`;
+  if (error instanceof DblpParseError) {
+    return (
+      `The dump ${path} is truncated or corrupt: ${error.message}.\n` +
+      'Everything imported before that point is kept. Fetch the file again and rerun the ' +
+      'same command: a new file starts over, and records already in are not duplicated.'
+    );
+  }
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'ENOENT') return `The dump ${path} does not exist.`;
+  if (code === 'EACCES') return `The dump ${path} cannot be read (permission denied).`;
+  if (code === 'EISDIR' || (error instanceof Error && error.message.endsWith('is not a file'))) {
+    return `${path} is not a file.`;
+  }
+  if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === '3D000' || code === '28P01') {
+    return `Cannot reach the database: ${(error as Error).message}`;
+  }
+  return undefined;
+}
+
+async function main() {
+  const options = readArguments();
+  if (!options) {
+    console.log(usage);
+    return;
+  }
+  const config = loadConfig();
+  const url = options.databaseUrl ?? config.DATABASE_URL;
+  let database: Database | undefined;
+  const progress = new ImportProgressBar();
+  try {
+    database = await openDatabase(url ? { url } : { dataDir: config.DATA_DIR });
+    await database.migrate();
+    const summary = await importDump(database.db, options.path, {
+      batchSize: options.batchSize,
+      rangeSize: options.rangeSize,
+      onPhase: (phase, resumedAt) => progress.startPhase(phase, resumedAt),
+      onProgress: (event) => progress.update(event),
+      onWarning: (warning) => progress.warn(warning),
+    });
+    progress.stop();
+    console.error(describeSummary(summary));
+  } catch (error) {
+    progress.stop();
+    const message = explain(error, options.path);
+    if (message === undefined) throw error;
+    console.error(message);
+    process.exitCode = 1;
+  } finally {
+    await database?.close();
+  }
+}
+
+try {
+  await main();
+} catch (error) {
+  const message = error instanceof UsageError ? `${error.message}\n\n${usage}` : undefined;
+  if (message === undefined) {
+    console.error('The import failed unexpectedly:', error);
+  } else {
+    console.error(message);
+  }
+  process.exitCode = 1;
+}

@@ -1,0 +1,147 @@
+// The import command as an operator runs it, in a child process against PostgreSQL (a child
+// cannot reach the in-memory PGlite of a test): killed mid-way and started again it ends in the
+// same database as one clean run; damaged or missing files give one clear line and exit 1.
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
+import { writeSyntheticDumpFile } from '../synthetic/write-dump-file.ts';
+import { importDump } from './import-dump.ts';
+import { dumpImportContent, importFixturePath } from './import-test-support.ts';
+
+const serverDirectory = fileURLToPath(new URL('../../..', import.meta.url));
+const cliPath = path.join(serverDirectory, 'src/cli/dblp-import.ts');
+const adminUrl = process.env.TEST_DATABASE_URL;
+const isPostgres = process.env.TEST_DB_ENGINE === 'postgres' && adminUrl !== undefined;
+
+interface CliRun {
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  stderr: string;
+}
+
+function runCli(args: string[], onStart: (kill: () => void) => void = () => {}) {
+  return new Promise<CliRun>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', cliPath, ...args], {
+      cwd: serverDirectory,
+      env: { ...process.env, DATABASE_URL: '', NODE_ENV: 'test' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (exitCode, signal) => resolve({ exitCode, signal, stderr }));
+    onStart(() => child.kill('SIGKILL'));
+  });
+}
+
+describe.runIf(isPostgres)('npm run dblp:import (PostgreSQL)', () => {
+  const created: string[] = [];
+  let directory: string;
+  let dumpPath: string;
+
+  async function createDatabase(): Promise<{ url: string; database: Database }> {
+    const name = `recuse_import_${process.pid}_${created.length}_${Date.now() % 100_000}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    created.push(name);
+    const url = new URL(adminUrl!);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ url: url.toString() });
+    await database.migrate();
+    return { url: url.toString(), database };
+  }
+
+  beforeAll(async () => {
+    directory = await mkdtemp(path.join(tmpdir(), 'recuse-import-cli-'));
+    dumpPath = path.join(directory, 'dblp-synthetic.xml');
+    await writeSyntheticDumpFile(dumpPath, { seed: 7, targetBytes: 4_000_000 });
+  });
+
+  afterAll(async () => {
+    await rm(directory, { recursive: true, force: true });
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    for (const name of created) await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  });
+
+  it('resumes after being killed and ends in the same database as one clean run', async () => {
+    const clean = await createDatabase();
+    const killed = await createDatabase();
+    try {
+      await importDump(clean.database.db, dumpPath);
+
+      const firstRun = await runCli(
+        [dumpPath, '--database-url', killed.url, '--batch-size', '200'],
+        (kill) => void killAfterFirstCheckpoint(killed.database, kill),
+      );
+      expect(firstRun.signal).toBe('SIGKILL');
+      const [checkpoint] = await killed.database.db.query.dblpImports.findMany();
+      expect(checkpoint).toMatchObject({ phase: 'records' });
+      expect(checkpoint!.recordsDone).toBeGreaterThan(0);
+
+      const secondRun = await runCli([dumpPath, '--database-url', killed.url]);
+      expect(secondRun.stderr).toContain('Resuming records');
+      expect(secondRun.exitCode).toBe(0);
+      expect(await dumpImportContent(killed.database.db)).toEqual(
+        await dumpImportContent(clean.database.db),
+      );
+    } finally {
+      await clean.database.close();
+      await killed.database.close();
+    }
+  }, 180_000);
+
+  it('says in one line that a truncated .gz is truncated, exits 1 and keeps the import', async () => {
+    const { url, database } = await createDatabase();
+    try {
+      const text = await readFile(importFixturePath('sample-2017-florentin.xml'));
+      const gzip = gzipSync(text);
+      const file = path.join(directory, 'cut.xml.gz');
+      await writeFile(file, gzip.subarray(0, Math.floor(gzip.length * 0.8)));
+
+      const run = await runCli([file, '--database-url', url, '--batch-size', '10']);
+
+      expect(run.exitCode).toBe(1);
+      expect(run.stderr).toMatch(/is truncated or corrupt: .*truncated/);
+      expect(run.stderr).toContain('Everything imported before that point is kept');
+      expect(run.stderr).not.toMatch(/\n\s+at /);
+      const publications = await database.db.query.publications.findMany();
+      expect(publications.length).toBeGreaterThan(0);
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
+
+  it('says which file is missing and exits 1', async () => {
+    const { url, database } = await createDatabase();
+    await database.close();
+    const run = await runCli([path.join(directory, 'nowhere.xml.gz'), '--database-url', url]);
+
+    expect(run.exitCode).toBe(1);
+    expect(run.stderr.trim()).toBe(
+      `The dump ${path.join(directory, 'nowhere.xml.gz')} does not exist.`,
+    );
+  }, 60_000);
+});
+
+/** Polls the checkpoint and kills the import once it has committed a batch, mid-way. */
+async function killAfterFirstCheckpoint(database: Database, kill: () => void) {
+  for (;;) {
+    const [checkpoint] = await database.db.query.dblpImports.findMany();
+    if (checkpoint && checkpoint.recordsDone > 0) {
+      kill();
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
