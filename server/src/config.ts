@@ -19,7 +19,14 @@ const configSchema = z.object({
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Recuse <no-reply@recuse.localhost>'),
   CONTACT_EMAIL: z.string().default('admin@recuse.localhost'),
-  DBLP_BASE_URL: z.string().url().default('https://dblp.org'),
+  // No default under NODE_ENV=test (see loadConfig): a test crawls only the server it names.
+  DBLP_BASE_URL: optionalUrl.pipe(z.string().url().optional()),
+  /** At least this long between two requests to one DBLP host (DBLP asks for 1 to 2 s). */
+  DBLP_CRAWL_DELAY_MS: z.coerce.number().int().min(0).default(2000),
+  /** A crawled person is fetched again this many days later. */
+  DBLP_REFRESH_DAYS: z.coerce.number().positive().default(30),
+  /** One request to DBLP, body included, is abandoned after this long. */
+  DBLP_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   API_KEY: z.string().min(1).default('recuse-web'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(3600).default(7200),
@@ -32,6 +39,10 @@ const configSchema = z.object({
 });
 
 export type Config = z.infer<typeof configSchema> & { PUBLIC_URL: string; WEB_DIST_DIR: string };
+
+/** The real DBLP, unless tests run: they must name a local server, or the crawler stays off. */
+const defaultDblpBaseUrl = (nodeEnv: string) =>
+  nodeEnv === 'test' ? undefined : 'https://dblp.org';
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = configSchema.safeParse(env);
@@ -46,6 +57,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...config,
     PUBLIC_URL: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, ''),
     WEB_DIST_DIR: config.WEB_DIST_DIR ?? path.resolve(import.meta.dirname, '../../web/dist'),
+    DBLP_BASE_URL: (config.DBLP_BASE_URL ?? defaultDblpBaseUrl(config.NODE_ENV))?.replace(
+      /\/+$/,
+      '',
+    ),
   };
 }
 
