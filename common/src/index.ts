@@ -11,3 +11,4 @@ export * from './schemas/institutions.ts';
 export * from './relation-types.ts';
 export * from './relation-dates.ts';
 export * from './schemas/relations.ts';
+export * from './schemas/conflicts.ts';

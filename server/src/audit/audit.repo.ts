@@ -7,7 +7,7 @@ export interface AuditEntry {
   actorUserId: number | null;
   /** What happened, as `<entity>.<verb>`: 'profile.update', 'institution.propose'. */
   action: string;
-  entity: 'user' | 'institution' | 'relation';
+  entity: 'user' | 'institution' | 'relation' | 'conference';
   entityId: number | null;
   before?: unknown;
   after?: unknown;
