@@ -1,25 +1,59 @@
-// /relations/conflicts and /relations/conflicts/:conferencename/:confid (later issue).
-import { useParams } from 'react-router';
+// /relations/conflicts and /relations/conflicts/:conferencename/:confid (SPEC section 2,
+// Conflicts page): explains where conflicts come from, then the conference, its rules and the
+// generated list. Picking a conference changes the URL, so each conference has its own link.
+import { Group, Loader, Text } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router';
+import { messages } from '@recuse/common';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import type { Crumb } from '../../components/page-header.tsx';
-import { PageInProgress } from './page-in-progress.tsx';
+import { useConferenceOptions } from '../../features/conflicts/api/get-conference-options.ts';
+import { ConflictsWorkspace } from '../../features/conflicts/components/conflicts-workspace.tsx';
+import { conferencePath, findConference } from '../../features/conflicts/conference-path.ts';
+import { StatusBadge } from '../../features/relations/components/status-badge.tsx';
+
+const renderStatus = (status: number) => <StatusBadge status={status} />;
 
 export function ConflictsPage() {
-  const { conferencename } = useParams();
+  const { conferencename, confid } = useParams();
+  const navigate = useNavigate();
+  const conferences = useConferenceOptions();
+  const options = conferences.data?.options ?? [];
+  const conference = findConference(options, conferencename, confid);
+
   const breadcrumbs: Crumb[] = conferencename
     ? [
         { label: 'Home', to: '/' },
         { label: 'View conflicts', to: '/relations/conflicts' },
-        { label: conferencename },
+        { label: conference?.label ?? conferencename },
       ]
     : [{ label: 'Home', to: '/' }, { label: 'View conflicts' }];
   return (
     <>
-      <PageHeader
-        title={conferencename ? `Conflicts for ${conferencename}` : 'View conflicts'}
-        breadcrumbs={breadcrumbs}
-      />
-      <PageInProgress />
+      <PageHeader title="View conflicts" breadcrumbs={breadcrumbs} />
+      <Text mb="md" maw={760}>
+        Your conflicts of interest come from your relations, under the rules of a conference: each
+        rule says which kind of relation counts and for how long (for example, a co-authored
+        publication within the last 4 years). Choose a conference, tick the rules that apply and
+        press Generate conflict list. Relations still pending or disputed give provisional
+        conflicts, marked as such.
+      </Text>
+      {conferences.data ? (
+        <ConflictsWorkspace
+          options={options}
+          conference={conference}
+          requestedName={conferencename}
+          onPickConference={(option) => void navigate(conferencePath(option))}
+          renderStatus={renderStatus}
+        />
+      ) : conferences.isError ? (
+        <ErrorAlert message={conferences.error.message || messages.couldNotFetch} />
+      ) : (
+        <Group gap="sm">
+          <Loader size="sm" />
+          <Text>{messages.loadingRules}</Text>
+        </Group>
+      )}
     </>
   );
 }

@@ -1,0 +1,88 @@
+// Exports of a generated list (DESIGN.md section 6): HotCRP collaborators text, CSV and JSON
+// to download, and the HotCRP text to copy straight into HotCRP's collaborators box. Each
+// asks the server for the same selection the list was generated with.
+import { useState } from 'react';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import type { ConflictExportFormat } from '@recuse/common';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
+import type { FormFields } from '../../../lib/api-client.ts';
+import { ExportError, exportConflicts, saveFile } from '../api/export-conflicts.ts';
+
+type Busy = ConflictExportFormat | 'copy' | null;
+
+const downloads: Array<{ format: ConflictExportFormat; label: string }> = [
+  { format: 'hotcrp', label: 'Download HotCRP text' },
+  { format: 'csv', label: 'Download CSV' },
+  { format: 'json', label: 'Download JSON' },
+];
+
+export const copiedMessage = 'Copied the HotCRP collaborators text. Paste it into HotCRP.';
+export const copyFailedMessage =
+  'The text could not be copied here. Please use Download HotCRP text instead.';
+
+export function ConflictExports({
+  selection,
+  conferenceName,
+}: {
+  selection: FormFields;
+  conferenceName: string;
+}) {
+  const [busy, setBusy] = useState<Busy>(null);
+  const [notice, setNotice] = useState('');
+  const [error, setError] = useState('');
+
+  const run = async (what: Exclude<Busy, null>, action: () => Promise<string>) => {
+    setBusy(what);
+    setNotice('');
+    setError('');
+    try {
+      setNotice(await action());
+    } catch (failure) {
+      setError(failure instanceof ExportError ? failure.message : copyFailedMessage);
+    } finally {
+      setBusy(null);
+    }
+  };
+  const download = (format: ConflictExportFormat) =>
+    run(format, async () => {
+      const file = await exportConflicts(selection, format, conferenceName);
+      saveFile(file);
+      return `Downloaded ${file.fileName}.`;
+    });
+  const copy = () =>
+    run('copy', async () => {
+      const file = await exportConflicts(selection, 'hotcrp', conferenceName);
+      await navigator.clipboard.writeText(file.text);
+      return copiedMessage;
+    });
+
+  return (
+    <Stack gap="xs">
+      <Group gap="xs">
+        {downloads.map(({ format, label }) => (
+          <Button
+            key={format}
+            variant="default"
+            loading={busy === format}
+            disabled={busy !== null && busy !== format}
+            onClick={() => void download(format)}
+          >
+            {label}
+          </Button>
+        ))}
+        <Button
+          variant="default"
+          loading={busy === 'copy'}
+          disabled={busy !== null && busy !== 'copy'}
+          onClick={() => void copy()}
+        >
+          Copy HotCRP text
+        </Button>
+      </Group>
+      <Text role="status" size="sm">
+        {notice}
+      </Text>
+      {error && <ErrorAlert message={error} />}
+    </Stack>
+  );
+}
