@@ -1,8 +1,30 @@
-// /relations/add (the form arrives in a later issue).
+// /relations/add: the relation form with what addnew offers. After 'Relation saved
+// successfully.' the page goes to the new relation's view after 1 s (SPEC section 8), the
+// pending-employment view for type 8.
+import { useEffect, useMemo, useRef } from 'react';
+import { Group, Loader, Text } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import { messages } from '@recuse/common';
+import type { RelationSaveReply } from '@recuse/common';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { PageInProgress } from './page-in-progress.tsx';
+import { toInstitutionOptions } from '../../features/institutions/api/get-institution-drop-list.ts';
+import {
+  InstitutionPicker,
+  useSearchableInstitutions,
+} from '../../features/profile/components/institution-picker.tsx';
+import { useAddNewData } from '../../features/relations/api/get-add-new-data.ts';
+import type { AddNewData } from '../../features/relations/api/get-add-new-data.ts';
+import {
+  RelationForm,
+  relationPath,
+} from '../../features/relations/components/relation-form/relation-form.tsx';
+
+/** SPEC section 8: after CREATED, the view page follows after 1 s. */
+export const afterSaveDelayMs = 1000;
 
 export function RelationAddPage() {
+  const addNew = useAddNewData();
   return (
     <>
       <PageHeader
@@ -13,7 +35,48 @@ export function RelationAddPage() {
           { label: 'Add new relation' },
         ]}
       />
-      <PageInProgress />
+      {addNew.data ? (
+        <AddRelationForm data={addNew.data} />
+      ) : addNew.isError ? (
+        <ErrorAlert message={addNew.error.message || messages.couldNotFetch} />
+      ) : (
+        <Group gap="sm">
+          <Loader size="sm" />
+          <Text>{messages.loadingRelationForm}</Text>
+        </Group>
+      )}
     </>
+  );
+}
+
+function AddRelationForm({ data }: { data: AddNewData }) {
+  const navigate = useNavigate();
+  const institutionOptions = useMemo(
+    () => toInstitutionOptions(data.institutionDrop),
+    [data.institutionDrop],
+  );
+  const institutions = useSearchableInstitutions(institutionOptions);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  function goToRelation(reply: RelationSaveReply, typeId: number) {
+    const type = data.relationTypesOrdered.find((candidate) => candidate.id === typeId);
+    timer.current = setTimeout(
+      () => void navigate(relationPath(type, reply.GID)),
+      afterSaveDelayMs,
+    );
+  }
+
+  return (
+    <RelationForm
+      relationTypes={data.relationTypesOrdered}
+      knownPeople={data.usersDrp}
+      paperTypes={data.paperTypes}
+      publications={data.allPublications}
+      defaultSource={data.defaultSource}
+      renderInstitutionPicker={(props) => <InstitutionPicker {...props} options={institutions} />}
+      onSaved={goToRelation}
+      onCancel={() => void navigate('/relations')}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -151,5 +151,184 @@ describe('RelationViewPage', () => {
     expect(
       screen.getByText('Do you wish to delete this Co-authored publication relation?'),
     ).toBeInTheDocument();
+  });
+});
+
+/** Types text at once: a paste, which is what userEvent.type does minus a wait per key. */
+async function fill(element: HTMLElement, text: string) {
+  await userEvent.click(element);
+  await userEvent.paste(text);
+}
+
+/** The field names of a stubbed call's body, sent as a form or as multipart. */
+function sentFields(fetchMock: ReturnType<typeof stubFetch>, path: string) {
+  const index = fetchMock.mock.calls.findIndex(([url]) => String(url).includes(path));
+  expect(index).toBeGreaterThanOrEqual(0);
+  const body = fetchMock.mock.calls[index]?.[1]?.body;
+  if (body instanceof FormData) {
+    return Object.fromEntries([...body.entries()].map(([key, value]) => [key, String(value)]));
+  }
+  return sentForm(fetchMock, index);
+}
+
+const createdByAda = {
+  ...waitingForGrace,
+  rUserId: 0,
+  sourceUserIsLoggedInUser: 1,
+  relUserIsLoggedInUser: 0,
+  permissions: { ...noPermissions, requestChange: 1, contactAdmin: 1, modify: 1, delete: 1 },
+  coAuthors: [{ ...waitingForGrace.coAuthors[0]!, allowModify: 1 }],
+  usersDrp: [
+    { label: 'Alan Turing', value: 5, dblp_name: 'Alan M. Turing' },
+    { label: 'Grace Hopper', value: 2, dblp_name: 'Grace Hopper' },
+  ],
+  institutionDrop: {},
+};
+
+function renderModify(relation: object, savePath = '/v1/web/relation/data/coauthor_save') {
+  const fetchMock = stubFetch({
+    '/v1/web/relation/data/view/7': { body: relation },
+    '/v1/web/relation_modify_request_comments_list': { body: comments },
+    '/v1/web/users/search': { body: { usersDrp: [] } },
+    [savePath]: { body: { GID: 7, status: 'UPDATED COAUTHOR', message: messages.relationUpdated } },
+  });
+  renderWithProviders(
+    <Routes>
+      <Route path="/relations/:action/:id" element={<RelationViewPage />} />
+    </Routes>,
+    { path: '/relations/view/7' },
+  );
+  return fetchMock;
+}
+
+describe('RelationViewPage, modifying', () => {
+  it('gives the creator the form, and asks for a change comment before saving', async () => {
+    const fetchMock = renderModify(createdByAda);
+    const typeField = await screen.findByRole('combobox', { name: 'Relation type' });
+    expect(typeField).toBeDisabled();
+    expect(typeField).toHaveValue('Co-authored publication');
+    expect(screen.getByRole('combobox', { name: 'Publication title' })).toHaveValue(
+      'Notes on the Analytical Engine',
+    );
+    const storedRow = screen.getByRole('combobox', { name: 'Co-author 1' });
+    expect(storedRow).toBeDisabled();
+    expect(storedRow).toHaveValue('Grace Hopper');
+    expect(screen.queryByRole('button', { name: 'Remove co-author 1' })).not.toBeInTheDocument();
+    expect(screen.getByText(messages.creatorMayEdit)).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.changeCommentRequired);
+
+    await fill(screen.getByRole('textbox', { name: 'Comment' }), 'Fixed the title');
+    expect(screen.getByText('15/1000')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(messages.relationUpdated)).toBeInTheDocument();
+    const fields = sentFields(fetchMock, '/relation/data/coauthor_save');
+    expect(fields).toMatchObject({
+      GID: '7',
+      relationType: '3',
+      sourceUserUpdateComment: 'Fixed the title',
+      oldPublicationName: 'Notes on the Analytical Engine',
+      dateEndYear: '2024',
+    });
+    expect(JSON.parse(fields.coAuthorDetails!)).toEqual([
+      { relation_id: '3', coauthor_id: '2', coauthor_name: 'Grace Hopper', status: '3' },
+    ]);
+    // Reloaded after 1 s: the view is fetched again and the form starts afresh.
+    await waitFor(
+      () =>
+        expect(
+          fetchMock.mock.calls.filter(([url]) => String(url).includes('/relation/data/view/7')),
+        ).toHaveLength(2),
+      { timeout: 3000 },
+    );
+  });
+
+  it('lets the creator add a co-author and remove only rows added on the page', async () => {
+    const fetchMock = renderModify(createdByAda);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add co-author' }));
+    const newRow = await screen.findByRole('combobox', { name: 'Co-author 2' }, { timeout: 3000 });
+    expect(newRow).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Remove co-author 2' })).toBeInTheDocument();
+    await fill(newRow, 'Alan');
+    await userEvent.click(await screen.findByRole('option', { name: /Alan Turing/ }));
+    await fill(screen.getByRole('textbox', { name: 'Comment' }), 'Added Alan');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(messages.relationUpdated)).toBeInTheDocument();
+    expect(JSON.parse(sentFields(fetchMock, 'coauthor_save').coAuthorDetails!)).toEqual([
+      { relation_id: '3', coauthor_id: '2', coauthor_name: 'Grace Hopper', status: '3' },
+      { relation_id: '', coauthor_id: '5', coauthor_name: 'Alan Turing', status: '3' },
+    ]);
+  });
+
+  it('keeps the fields read-only for a named person', async () => {
+    renderModify(waitingForGrace);
+    expect(await screen.findByText('Notes on the Analytical Engine')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Comment' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add co-author' })).not.toBeInTheDocument();
+  });
+
+  it('keeps a DBLP-imported relation read-only for its creator, who contacts the admin', async () => {
+    renderModify({
+      ...createdByAda,
+      DBLPImportedEntry: 1,
+      permissions: { ...noPermissions, contactAdmin: 1 },
+    });
+    expect(await screen.findByText(messages.importedContactAdmin)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Contact admin' })).toBeInTheDocument();
+  });
+
+  it('modifies a pending employment from its own page with pending_employment_save', async () => {
+    const type8 = {
+      ...createdByAda,
+      GID: 9,
+      relationType: 8,
+      relationTypeName: 'Pending employment or graduate-school application',
+      publicationName: '',
+      coAuthors: [],
+      dateStartYear: 2025,
+      dateStartMonth: 3,
+      dateEndYear: null,
+      isOngoing: 1,
+      rInstitutionId: 5,
+      rInstitutionName: 'ETH Zurich',
+      institutionStatus: 1,
+      institutionId: 5,
+      institutionName: 'ETH Zurich',
+      institutionDrop: { '5': 'ETH Zurich' },
+    };
+    const fetchMock = stubFetch({
+      '/v1/web/relation/data/pending_employment_view/9': { body: type8 },
+      '/v1/web/relation_modify_request_comments_list': { body: { data: [] } },
+      '/v1/web/relation/data/pending_employment_save': {
+        body: { GID: 9, status: 'UPDATED', message: messages.relationUpdated },
+      },
+    });
+    renderWithProviders(
+      <Routes>
+        <Route path="/pending-relations/:action/:id" element={<RelationViewPage />} />
+      </Routes>,
+      { path: '/pending-relations/view/9' },
+    );
+    expect(await screen.findByRole('combobox', { name: 'Institution' })).toHaveValue('ETH Zurich');
+    expect(screen.getByRole('button', { name: 'Application date' })).toHaveTextContent('03/2025');
+    expect(screen.getByRole('checkbox', { name: /Ongoing/ })).toBeChecked();
+    expect(screen.queryByRole('button', { name: 'End of discussions' })).not.toBeInTheDocument();
+    await fill(screen.getByRole('textbox', { name: 'Comment' }), 'New notes');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(messages.relationUpdated)).toBeInTheDocument();
+    expect(sentFields(fetchMock, 'pending_employment_save')).toMatchObject({
+      GID: '9',
+      relationType: '8',
+      rInstitutionId: '5',
+      rInstitutionName: 'ETH Zurich',
+      dateStartYear: '2025',
+      dateStartMonth: '3',
+      dateEndYear: '',
+      dateEndMonth: '',
+      sourceUserUpdateComment: 'New notes',
+    });
   });
 });

@@ -1,12 +1,20 @@
 // /relations/:action/:id and /pending-relations/:action/:id, where action is view or modify:
-// one relation read-only, what the viewer may do with it, and its activity log. Editing
-// (action modify) arrives with the relation form; until then modify shows the same page.
-import { Button, Group, Loader, Stack, Text } from '@mantine/core';
+// one relation, what the viewer may do with it, and its activity log. Its creator may modify it
+// (the server's permissions.modify: never an imported or closed relation), so the creator gets
+// the relation form, editable, under either action; everyone else reads the fields.
+import { useEffect, useMemo, useRef } from 'react';
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { messages } from '@recuse/common';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { toInstitutionOptions } from '../../features/institutions/api/get-institution-drop-list.ts';
+import {
+  InstitutionPicker,
+  useSearchableInstitutions,
+} from '../../features/profile/components/institution-picker.tsx';
+import type { PersonOption } from '../../features/relations/api/get-add-new-data.ts';
 import {
   relationCommentsQueryKey,
   useRelationComments,
@@ -18,7 +26,12 @@ import {
 import type { RelationView } from '../../features/relations/api/get-relation-view.ts';
 import { ActivityLog } from '../../features/relations/components/activity-log.tsx';
 import { RelationActions } from '../../features/relations/components/relation-actions.tsx';
-import { RelationDetails } from '../../features/relations/components/relation-details.tsx';
+import {
+  RelationDetails,
+  findCallouts,
+} from '../../features/relations/components/relation-details.tsx';
+import { RelationForm } from '../../features/relations/components/relation-form/relation-form.tsx';
+import type { EditableRelation } from '../../features/relations/components/relation-form/relation-form-values.ts';
 import { StatusBadge } from '../../features/relations/components/status-badge.tsx';
 
 const actions = new Set(['view', 'modify']);
@@ -54,7 +67,12 @@ export function RelationViewPage() {
         }
       />
       {relation ? (
-        <RelationPanels relation={relation} isPendingEmployment={isPendingEmployment} id={id} />
+        <RelationPanels
+          version={relationView.dataUpdatedAt}
+          relation={relation}
+          isPendingEmployment={isPendingEmployment}
+          id={id}
+        />
       ) : relationView.isError ? (
         <ErrorAlert message={relationView.error.message || messages.couldNotFetch} />
       ) : (
@@ -67,9 +85,15 @@ export function RelationViewPage() {
   );
 }
 
-type RelationPanelsProps = { relation: RelationView; isPendingEmployment: boolean; id: string };
+type RelationPanelsProps = {
+  relation: RelationView;
+  isPendingEmployment: boolean;
+  id: string;
+  /** When the relation was last fetched. */
+  version: number;
+};
 
-function RelationPanels({ relation, isPendingEmployment, id }: RelationPanelsProps) {
+function RelationPanels({ relation, isPendingEmployment, id, version }: RelationPanelsProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const comments = useRelationComments(relation.GID, relation.relationType);
@@ -82,7 +106,23 @@ function RelationPanels({ relation, isPendingEmployment, id }: RelationPanelsPro
 
   return (
     <Stack gap="lg">
-      <RelationDetails relation={relation} type={type} />
+      {relation.permissions.modify === 1 ? (
+        <>
+          {findCallouts(relation, type).map((callout) => (
+            <Alert key={callout} color="blue" variant="light" role="note">
+              {callout}
+            </Alert>
+          ))}
+          <ModifyRelationForm
+            // A reload after a save starts the form afresh from what the server now holds.
+            key={version}
+            relation={relation}
+            onReload={reload}
+          />
+        </>
+      ) : (
+        <RelationDetails relation={relation} type={type} />
+      )}
       <RelationActions
         key={relation.GID}
         relation={relation}
@@ -96,5 +136,42 @@ function RelationPanels({ relation, isPendingEmployment, id }: RelationPanelsPro
         <ActivityLog comments={comments.data ?? []} />
       )}
     </Stack>
+  );
+}
+
+/** SPEC section 8: after UPDATED (or UPDATED COAUTHOR) the page reloads after 1 s. */
+export const afterUpdateDelayMs = 1000;
+
+/** The view's answer carries the pickers' lists too (docs/api-relations.md). */
+type ViewWithLists = EditableRelation & {
+  usersDrp?: PersonOption[];
+  institutionDrop?: Record<string, string>;
+};
+
+function ModifyRelationForm({
+  relation,
+  onReload,
+}: {
+  relation: ViewWithLists;
+  onReload: () => void;
+}) {
+  const institutionOptions = useMemo(
+    () => toInstitutionOptions(relation.institutionDrop ?? {}),
+    [relation.institutionDrop],
+  );
+  const institutions = useSearchableInstitutions(institutionOptions);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return (
+    <RelationForm
+      relation={relation}
+      relationTypes={relation.relationTypes}
+      knownPeople={relation.usersDrp ?? []}
+      paperTypes={relation.paperTypes}
+      renderInstitutionPicker={(props) => <InstitutionPicker {...props} options={institutions} />}
+      onSaved={() => {
+        timer.current = setTimeout(onReload, afterUpdateDelayMs);
+      }}
+    />
   );
 }

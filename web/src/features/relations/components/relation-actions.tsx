@@ -94,7 +94,7 @@ export function RelationActions({
       <Group gap="sm">
         {permissions.accept === 1 && (
           <Button
-            color="green"
+            color="green.9"
             loading={isSaving && openModal === null}
             onClick={() => void run(() => acceptRelation({ ...base, rejectionComment: '' }))}
           >

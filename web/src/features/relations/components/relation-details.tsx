@@ -1,7 +1,7 @@
 // A relation's fields, read-only, with the info callouts of SPEC section 8 that apply to the
 // viewer and, for publications and awards, the co-author table.
 import { Alert, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { institutionStatus, messages, relationStatus } from '@recuse/common';
+import { institutionStatus, messages, relationStatus, relationTypeIds } from '@recuse/common';
 import type { RelationTypeWire } from '@recuse/common';
 import type { RelationView } from '../api/get-relation-view.ts';
 import { formatListDate, formatListEndDate } from './relation-dates.ts';
@@ -54,7 +54,7 @@ export function RelationDetails({ relation, type }: RelationDetailsProps) {
   return (
     <Stack gap="md">
       {findCallouts(relation, type).map((callout) => (
-        <Alert key={callout} color="blue" variant="light">
+        <Alert key={callout} color="blue" variant="light" role="note">
           {callout}
         </Alert>
       ))}
@@ -100,6 +100,15 @@ export function RelationDetails({ relation, type }: RelationDetailsProps) {
         )}
         <Field label="Source" value={relation.source} />
         <Field label="Notes" value={relation.notes} />
+        {relation.relationType === relationTypeIds.coauthoredPublication && (
+          <>
+            <Field
+              label="Paper type"
+              value={relation.paperTypes[String(relation.paperType)] ?? ''}
+            />
+            <Field label="Community paper" value={relation.communityPaper === 1 ? 'Yes' : 'No'} />
+          </>
+        )}
         {relation.rejectReason && <Field label="Your reason" value={relation.rejectReason} />}
       </SimpleGrid>
       {isPublicationLike && (

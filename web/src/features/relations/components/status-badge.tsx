@@ -2,12 +2,14 @@
 import { Badge } from '@mantine/core';
 import { relationStatus } from '@recuse/common';
 
+// Shades dark (or, for yellow, light) enough that the label keeps a 4.5:1 contrast (WCAG AA);
+// `autoContrast` picks black or white text for each.
 const labels: Record<number, { label: string; color: string }> = {
-  [relationStatus.inactive]: { label: 'Inactive', color: 'gray' },
-  [relationStatus.validated]: { label: 'Accepted', color: 'green' },
-  [relationStatus.setForDeletion]: { label: 'Deleted', color: 'gray' },
-  [relationStatus.pending]: { label: 'Pending', color: 'yellow' },
-  [relationStatus.disputed]: { label: 'Disputed', color: 'red' },
+  [relationStatus.inactive]: { label: 'Inactive', color: 'gray.7' },
+  [relationStatus.validated]: { label: 'Accepted', color: 'green.9' },
+  [relationStatus.setForDeletion]: { label: 'Deleted', color: 'gray.7' },
+  [relationStatus.pending]: { label: 'Pending', color: 'yellow.4' },
+  [relationStatus.disputed]: { label: 'Disputed', color: 'red.9' },
 };
 
 /**
@@ -23,9 +25,9 @@ export function StatusBadge({
 }) {
   const shownStatus =
     isCoauthorRow && status === relationStatus.disputed ? relationStatus.pending : status;
-  const shown = labels[shownStatus] ?? { label: String(status), color: 'gray' };
+  const shown = labels[shownStatus] ?? { label: String(status), color: 'gray.7' };
   return (
-    <Badge color={shown.color} variant="light">
+    <Badge color={shown.color} variant="filled" autoContrast>
       {shown.label}
     </Badge>
   );
