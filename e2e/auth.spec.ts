@@ -2,13 +2,16 @@
 import { expect, test } from '@playwright/test';
 import { messages } from '@recuse/common';
 import {
+  createConfirmedAccount,
   fillSignInForm,
   newAccount,
   signIn,
   uniqueDblpUrl,
+  uniqueSurname,
   waitForPageSettled,
 } from './support/accounts.ts';
-import { findLinkInMail } from './support/mailbox.ts';
+import { findLinkInMail, uniqueEmail } from './support/mailbox.ts';
+import { saveCoauthoredPaper, uniqueTitle } from './support/relations.ts';
 
 test('a new researcher signs up, confirms the e-mail, signs in and logs out', async ({ page }) => {
   const account = newAccount('Marie');
@@ -164,4 +167,63 @@ test('a demo account signs in and out from the user menu', async ({ page }) => {
   await page.getByRole('button', { name: 'User menu for Alan Turing' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL('/sign-in');
+});
+
+test('an invited person signs up at /registration/{token} and signs in without confirming', async ({
+  browser,
+  page,
+}) => {
+  // A member names an address nobody has; the invitation mail carries the token.
+  const inviter = await createConfirmedAccount(page, 'Irene', uniqueSurname());
+  await signIn(page, inviter);
+  const invitedEmail = uniqueEmail('invited');
+  await saveCoauthoredPaper(page, {
+    title: uniqueTitle('An invitation to sign up'),
+    year: new Date().getFullYear() - 1,
+    coauthors: [{ coauthor_name: invitedEmail }],
+  });
+  const link = await findLinkInMail(page, invitedEmail, '/relations/validate/new/');
+  const token = new URL(link).pathname.split('/').pop()!;
+
+  const guestContext = await browser.newContext();
+  const guest = await guestContext.newPage();
+  // A token that is not an invitation says so, and the ordinary sign-up stays open.
+  await guest.goto('/registration/not-a-real-token');
+  await expect(guest.getByRole('alert')).toHaveText(messages.invitationInvalid);
+  await expect(guest.getByLabel('Email')).toBeEnabled();
+  await expect(guest.getByLabel('Email')).toHaveValue('');
+
+  await guest.goto(`/registration/${token}`);
+  const email = guest.getByLabel('Email');
+  await expect(email).toHaveValue(invitedEmail);
+  await expect(email).toBeDisabled();
+  const account = newAccount('Invitee', uniqueSurname());
+  await guest.getByLabel('First name').fill(account.firstName);
+  await guest.getByLabel('Last name').fill(account.lastName);
+  await guest.getByLabel('DBLP URL', { exact: true }).fill(uniqueDblpUrl());
+  await guest.getByLabel('Password', { exact: true }).fill(account.password);
+  await guest.getByLabel('Confirm password').fill(account.password);
+  await guest.getByLabel(/^I agree to become a member/).check();
+  await guest.getByRole('button', { name: 'Create account' }).click();
+  await expect(guest.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
+
+  // The invitation proved the address, so sign-in works at once.
+  await guest.getByRole('link', { name: 'Go to sign in' }).click();
+  await fillSignInForm(guest, invitedEmail, account.password);
+  await expect(guest.getByRole('heading', { name: 'Hello, Invitee!' })).toBeVisible();
+  await guestContext.close();
+});
+
+test('sign-in says so when the server cannot be reached', async ({ page }) => {
+  const account = await createConfirmedAccount(page, 'Ida');
+  await page.goto('/sign-in');
+  await page.route('**/v1/user/login', (route) => route.abort('internetdisconnected'));
+  await fillSignInForm(page, account.email, account.password);
+  await expect(page.getByRole('alert')).toHaveText(messages.signInFailed);
+  await expect(page).toHaveURL('/sign-in');
+
+  // Once the network is back the same form signs in.
+  await page.unroute('**/v1/user/login');
+  await fillSignInForm(page, account.email, account.password);
+  await expect(page.getByRole('heading', { name: `Hello, ${account.firstName}!` })).toBeVisible();
 });

@@ -103,3 +103,57 @@ test('a signed-in user changes the password from the user menu', async ({ page }
   await fillSignInForm(page, account.email, newPassword);
   await expect(page.getByRole('heading', { name: `Hello, ${account.firstName}!` })).toBeVisible();
 });
+
+test('the set-password page asks for consent when the account has not given it', async ({
+  page,
+}) => {
+  const account = await createConfirmedAccount(page, 'Chien');
+  await page.request.post('/v1/web/user/password/request', { form: { email: account.email } });
+  const link = await findLinkInMail(page, account.email, '/reset-password/');
+
+  // The same lookup, as the server answers it for someone who never opted in (an account an
+  // administrator created, say): only then is the consent box shown.
+  await page.route('**/v1/web/user/password/find/*', async (route) => {
+    const response = await route.fetch();
+    const found = (await response.json()) as Record<string, unknown>;
+    await route.fulfill({ response, json: { ...found, opted_in: 'N' } });
+  });
+  const sentForms: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/v1/web/user/password/reset')) {
+      sentForms.push(request.postData() ?? '');
+    }
+  });
+  await page.goto(link);
+  const consent = page.getByLabel(/^I agree to become a member .* automated mails$/);
+  await expect(consent).toBeVisible();
+  await expect(consent).not.toBeChecked();
+
+  const newPassword = 'Agreed#Now2026';
+  await page.getByLabel('Password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm password').fill(newPassword);
+  await page.getByRole('button', { name: 'Set password' }).click();
+  await expect(page.getByText(messages.termsRequired)).toBeVisible();
+  expect(sentForms).toEqual([]);
+
+  await consent.check();
+  await page.getByRole('button', { name: 'Set password' }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    'Password updated successfully. Click on the signin link above to login to the product.',
+  );
+  expect(new URLSearchParams(sentForms[0]).get('optedIn')).toBe('1');
+  await page.goto('/sign-in');
+  await fillSignInForm(page, account.email, newPassword);
+  await expect(page.getByRole('heading', { name: `Hello, ${account.firstName}!` })).toBeVisible();
+});
+
+test('password recovery says so when the server cannot be reached', async ({ page }) => {
+  await page.goto('/forgot-password');
+  await page.route('**/v1/web/user/password/request', (route) =>
+    route.abort('internetdisconnected'),
+  );
+  await page.getByLabel('Email').fill('someone@example.org');
+  await page.getByRole('button', { name: 'Recover password' }).click();
+  await expect(page.getByRole('alert')).toHaveText(messages.emailCouldNotBeSent);
+  await expect(page.getByRole('button', { name: 'Recover password' })).toBeEnabled();
+});

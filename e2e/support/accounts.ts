@@ -8,10 +8,10 @@ import { findLinkInMail, uniqueEmail } from './mailbox.ts';
 export type Account = { firstName: string; lastName: string; email: string; password: string };
 
 /** A new person with a unique e-mail and a password that meets the rules. */
-export function newAccount(name: string): Account {
+export function newAccount(name: string, lastName = 'Tester'): Account {
   return {
     firstName: name,
-    lastName: 'Tester',
+    lastName,
     email: uniqueEmail(name.toLowerCase()),
     password: `Start#${Math.random().toString(36).slice(2, 8)}9X`,
   };
@@ -21,9 +21,17 @@ export function newAccount(name: string): Account {
 export const uniqueDblpUrl = () =>
   `https://dblp.org/pid/${Math.floor(Math.random() * 900) + 100}/${Date.now() % 1_000_000}`;
 
+/** A surname nobody else has, so a people picker finds exactly this person. */
+export const uniqueSurname = () =>
+  `Tester${Math.random().toString(36).slice(2, 8).replace(/\d/g, 'x')}`;
+
 /** Signs up through the API, then opens the confirmation link from the mailbox. */
-export async function createConfirmedAccount(page: Page, name: string): Promise<Account> {
-  const account = newAccount(name);
+export async function createConfirmedAccount(
+  page: Page,
+  name: string,
+  lastName?: string,
+): Promise<Account> {
+  const account = newAccount(name, lastName);
   const answer = await page.request.post('/v1/web/user-registration/save', {
     form: {
       FName: account.firstName,

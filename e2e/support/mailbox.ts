@@ -23,3 +23,15 @@ export async function findLinkInMail(page: Page, to: string, linkPart: string): 
 export const demoPassword = 'Demo#2026';
 export const uniqueEmail = (name: string) =>
   `${name}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.org`;
+
+/** Waits until the development mailbox holds a mail to an address with the given subject. */
+export async function expectMail(page: Page, to: string, subject: string | RegExp) {
+  await expect(async () => {
+    await page.goto('/dev/mailbox');
+    const mails = page
+      .locator('article')
+      .filter({ has: page.locator('.to', { hasText: to }) })
+      .filter({ has: page.getByRole('heading', { name: subject }) });
+    await expect(mails.first()).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+}

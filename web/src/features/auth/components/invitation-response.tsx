@@ -19,7 +19,7 @@ export function InvitationResponse({ token }: { token: string }) {
   if (invitation.isError || !invitation.data.isValid) {
     return <ErrorAlert message={messages.somethingWentWrong} />;
   }
-  const { additionalMessage, shouldShowSignIn } = invitation.data;
+  const { additionalMessage, email, shouldShowSignIn } = invitation.data;
   return (
     <Stack gap="md">
       {additionalMessage && (
@@ -27,6 +27,8 @@ export function InvitationResponse({ token }: { token: string }) {
           {additionalMessage}
         </Alert>
       )}
+      {/* Says which address to sign in or sign up with: people often have several. */}
+      {email && <Text>This invitation was sent to {email}.</Text>}
       {shouldShowSignIn ? (
         <Button component={Link} to="/">
           Sign In

@@ -38,10 +38,12 @@ export function RegistrationPanel({ token }: { token?: string }) {
     );
   }
   if (invitation.isError || !invitation.data.isValid) {
-    const message = invitation.data?.isValid === false ? invitation.data.message : '';
+    // The server answers an unknown, used or expired token with a bare 'Not found', which
+    // tells a person nothing; a failed request is not the link's fault.
+    const message = invitation.isError ? messages.somethingWentWrong : messages.invitationInvalid;
     return (
       <Stack gap="md">
-        <ErrorAlert message={message || messages.invitationInvalid} />
+        <ErrorAlert message={message} />
         <RegistrationForm />
       </Stack>
     );
