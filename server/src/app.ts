@@ -21,6 +21,10 @@ import type { AppContext } from './context.ts';
 import { createRequireUser } from './http/authenticate.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { isClientRoute, registerWebApp } from './http/web-app.ts';
+import { createDblpCrawler } from './dblp/crawl/crawl-person.ts';
+import { withCrawlSchedule } from './dblp/crawl/crawl-schedule.ts';
+import { dblpCrawlPersonJob } from './jobs/job-kinds.ts';
+import type { JobHandler } from './jobs/worker.ts';
 import { createWorker } from './jobs/worker.ts';
 import type { Worker } from './jobs/worker.ts';
 import { createMailDeliveryHandler } from './mail/delivery.ts';
@@ -29,8 +33,10 @@ import { deliverMailJob } from './mail/outbox.ts';
 import { createMailTransport, mailDirectory } from './mail/transport.ts';
 import type { MailTransport } from './mail/transport.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { registerConferenceRoutes } from './modules/conferences/conferences.routes.ts';
 import { registerContactRoutes } from './modules/contact/contact.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { registerInstitutionAdminRoutes } from './modules/institutions/institutions-admin.routes.ts';
 import { registerInstitutionRoutes } from './modules/institutions/institutions.routes.ts';
 import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
 import { registerRelationRoutes } from './modules/relations/relations.routes.ts';
@@ -92,8 +98,10 @@ export async function buildApp({
   registerAuthRoutes(app, context, { requireUser, rateLimited });
   registerProfileRoutes(app, context, { requireUser });
   registerInstitutionRoutes(app, context, { requireUser });
+  registerInstitutionAdminRoutes(app, context, { requireUser });
   registerContactRoutes(app, context, { requireUser });
   registerRelationRoutes(app, context, { requireUser });
+  registerConferenceRoutes(app, context, { requireUser });
   if (isDevMailboxEnabled(config)) registerMailboxRoutes(app, mailDirectory(config));
 
   const hasWebApp = await registerWebApp(app, config.WEB_DIST_DIR);
@@ -103,13 +111,19 @@ export async function buildApp({
   });
 
   const transport = mailTransport ?? createMailTransport(config);
-  const worker = createWorker({
-    db,
-    log: app.log,
-    handlers: { [deliverMailJob]: createMailDeliveryHandler(db, transport) },
-  });
-  app.decorate('jobs', worker);
-  app.addHook('onClose', () => worker.stop());
+  const handlers: Record<string, JobHandler> = {
+    [deliverMailJob]: createMailDeliveryHandler(db, transport),
+  };
+  // The crawler needs somewhere to crawl: tests name a local server or leave it off.
+  const isCrawling = config.JOBS === 'on' && config.DBLP_BASE_URL !== undefined;
+  if (isCrawling) {
+    const crawler = createDblpCrawler({ db, config });
+    handlers[dblpCrawlPersonJob] = async (job) => void (await crawler.handleJob(job));
+  }
+  const worker = createWorker({ db, log: app.log, handlers });
+  const jobs = isCrawling ? withCrawlSchedule(worker, { db, log: app.log }) : worker;
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', () => jobs.stop());
   return app;
 }
 
