@@ -1,113 +1,52 @@
 // npm run bench:api: how long the relations list takes for a prolific author. Seeds one user
 // with N DBLP-imported co-authored publications (default 3,000; 1 to 6 co-authors each from
-// a pool of dblp_only people), then times POST /v1/web/relations/data/list through the whole
-// HTTP stack (inject: routing, auth, queries, serialisation) and reports median and p95.
+// a pool of dblp_only people; server/src/bench/prolific-author.ts), then times POST
+// /v1/web/relations/data/list through the whole HTTP stack (inject: routing, auth, queries,
+// serialisation, gzip as a browser asks for it) and reports median and p95 of the wall time
+// and of this process's CPU time per call (the machine is shared: CPU time moves less with
+// the load), and the answer's size as JSON and on the wire. --background N first adds N
+// unrelated people with their papers (DBLP's proportions; 1000000 is DBLP-sized), so the
+// queries run on big tables.
 // Runs on in-memory PGlite, or on PostgreSQL with --database-url (a scratch database: the
-// benchmark migrates it and adds its data).
+// benchmark migrates it and adds its data, so give it an empty one each time).
+//
+//   npm run bench:api -- --runs 20 --database-url postgres://postgres@127.0.0.1:5432/scratch
+//   npm run bench:api -- --pending 500 --page pending
+//   npm run bench:api -- --background 1000000 --database-url postgres://…/another_scratch
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { institutionKey } from '@recuse/common';
+import { gunzipSync } from 'node:zlib';
 import { buildApp } from '../app.ts';
+import { formatLoadAverage } from '../bench/machine.ts';
+import { prolificAuthor, seedBackground, seedProlificAuthor } from '../bench/prolific-author.ts';
 import { loadConfig } from '../config.ts';
-import type { Db } from '../db/client.ts';
 import { openDatabase } from '../db/client.ts';
-import { publications, relationParties, relations, users } from '../db/schema.ts';
-import { hashPassword } from '../modules/auth/passwords.ts';
 
 const { values: options } = parseArgs({
   options: {
     publications: { type: 'string', default: '3000' },
+    pending: { type: 'string', default: '0' },
+    background: { type: 'string', default: '0' },
+    page: { type: 'string', default: 'all' },
     runs: { type: 'string', default: '30' },
     'database-url': { type: 'string' },
   },
 });
 const publicationCount = Number(options.publications);
+const pendingCount = Number(options.pending);
 const runs = Number(options.runs);
-const password = 'Bench#Pass2026';
-
-/** A fixed pseudo-random sequence, so every run seeds the same data. */
-function createRandom(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return state / 2_147_483_648;
-  };
-}
-
-async function insertInChunks<Row>(rows: Row[], insert: (chunk: Row[]) => Promise<unknown>) {
-  for (let start = 0; start < rows.length; start += 1000)
-    await insert(rows.slice(start, start + 1000));
-}
-
-async function seedProlificAuthor(db: Db): Promise<string> {
-  const random = createRandom(42);
-  const [author] = await db
-    .insert(users)
-    .values({
-      kind: 'registered',
-      firstName: 'Prolific',
-      lastName: 'Author',
-      email: 'prolific@example.org',
-      passwordHash: await hashPassword(password),
-      isEmailConfirmed: true,
-      isOptedIn: true,
-    })
-    .returning({ id: users.id });
-  const poolSize = Math.max(50, publicationCount);
-  const pool = await db
-    .insert(users)
-    .values(
-      Array.from({ length: poolSize }, (_, index) => ({
-        kind: 'dblp_only' as const,
-        firstName: `Coauthor${index}`,
-        lastName: `Person${index % 97}`,
-        dblpPid: `bench/${index}`,
-        dblpName: `Coauthor${index} Person${index % 97}`,
-      })),
-    )
-    .returning({ id: users.id });
-  const papers = Array.from({ length: publicationCount }, (_, index) => {
-    const title = `On Benchmarking Conflict Lists, Part ${index + 1}`;
-    return {
-      title,
-      titleKey: institutionKey(title),
-      year: 1990 + (index % 36),
-      kind: 'inproceedings',
-      dblpKey: `conf/bench/P${index}`,
-    };
-  });
-  const paperIds: number[] = [];
-  await insertInChunks(papers, async (chunk) => {
-    const rows = await db.insert(publications).values(chunk).returning({ id: publications.id });
-    paperIds.push(...rows.map((row) => row.id));
-  });
-  const relationRows = paperIds.map((publicationId, index) => ({
-    typeId: 3,
-    creatorUserId: author!.id,
-    status: 1,
-    endYear: papers[index]!.year,
-    title: papers[index]!.title,
-    titleKey: papers[index]!.titleKey,
-    publicationId,
-    isDblpImported: true,
-  }));
-  const relationIds: number[] = [];
-  await insertInChunks(relationRows, async (chunk) => {
-    const rows = await db.insert(relations).values(chunk).returning({ id: relations.id });
-    relationIds.push(...rows.map((row) => row.id));
-  });
-  const parties = relationIds.flatMap((relationId) => {
-    const count = 1 + Math.floor(random() * 6);
-    const chosen = new Set<number>();
-    while (chosen.size < count) chosen.add(pool[Math.floor(random() * pool.length)]!.id);
-    return [...chosen].map((userId) => ({ relationId, userId, status: 1 }));
-  });
-  await insertInChunks(parties, (chunk) => db.insert(relationParties).values(chunk));
-  return 'prolific@example.org';
+if (options.page !== 'all' && options.page !== 'pending') {
+  throw new Error('--page is all or pending');
 }
 
 const percentile = (sorted: number[], fraction: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
+const summary = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return `median ${percentile(sorted, 0.5).toFixed(1)} ms, p95 ${percentile(sorted, 0.95).toFixed(1)} ms`;
+};
 
+const loadAtStart = loadavg();
 const database = await openDatabase(
   options['database-url'] ? { url: options['database-url'] } : { memory: true },
 );
@@ -120,7 +59,8 @@ const config = loadConfig({
 });
 const app = await buildApp({ config, db: database.db });
 const seedStart = performance.now();
-const email = await seedProlificAuthor(database.db);
+await seedBackground(database.db, Number(options.background));
+await seedProlificAuthor(database.db, { publicationCount, pendingCount });
 const seedSeconds = (performance.now() - seedStart) / 1000;
 
 const login = await app.inject({
@@ -129,43 +69,59 @@ const login = await app.inject({
   payload: new URLSearchParams({
     action: 'login',
     api_key: config.API_KEY,
-    username: email,
-    password,
+    username: prolificAuthor.email,
+    password: prolificAuthor.password,
   }).toString(),
   headers: { 'content-type': 'application/x-www-form-urlencoded' },
 });
 const { access_token: token } = login.json<{ access_token: string }>();
 
-const timings: number[] = [];
-let bytes = 0;
+const wallTimes: number[] = [];
+const cpuTimes: number[] = [];
+let wireBytes = 0;
+let jsonBytes = 0;
 let relationCount = 0;
 for (let run = 0; run <= runs; run += 1) {
   const start = performance.now();
+  const cpuStart = process.cpuUsage();
   const response = await app.inject({
     method: 'POST',
     url: '/v1/web/relations/data/list',
     headers: {
       authorization: `Bearer ${token}`,
       'content-type': 'application/x-www-form-urlencoded',
+      'accept-encoding': 'gzip, deflate, br',
     },
-    payload: 'pageName=all',
+    payload: `pageName=${options.page}`,
   });
   const elapsed = performance.now() - start;
+  const cpu = process.cpuUsage(cpuStart);
   if (response.statusCode !== 200)
     throw new Error(`list answered ${response.statusCode}: ${response.body}`);
   if (run === 0) continue; // the first call warms caches and the JIT
-  timings.push(elapsed);
-  bytes = response.body.length;
-  relationCount = response.json<{ tot_relations: number }>().tot_relations;
+  wallTimes.push(elapsed);
+  cpuTimes.push((cpu.user + cpu.system) / 1000);
+  if (run === 1) {
+    const body =
+      response.headers['content-encoding'] === 'gzip'
+        ? gunzipSync(response.rawPayload)
+        : response.rawPayload;
+    wireBytes = response.rawPayload.length;
+    jsonBytes = body.length;
+    relationCount = (JSON.parse(body.toString('utf8')) as { tot_relations: number }).tot_relations;
+  }
 }
-timings.sort((a, b) => a - b);
 console.log(`engine            ${database.engine}`);
 console.log(
-  `publications      ${publicationCount} imported, seeded in ${seedSeconds.toFixed(1)} s`,
+  `seeded            ${publicationCount} imported publications, ${pendingCount} pending, ${options.background} background people, in ${seedSeconds.toFixed(1)} s`,
 );
-console.log(`tot_relations     ${relationCount}; answer ${(bytes / 1024).toFixed(0)} KiB`);
 console.log(
-  `list call         median ${percentile(timings, 0.5).toFixed(1)} ms, p95 ${percentile(timings, 0.95).toFixed(1)} ms over ${runs} runs`,
+  `page ${options.page.padEnd(12)} tot_relations ${relationCount}; answer ${(jsonBytes / 1024).toFixed(0)} KiB JSON, ${(wireBytes / 1024).toFixed(0)} KiB on the wire`,
+);
+console.log(`list call         ${summary(wallTimes)} over ${runs} runs`);
+console.log(`CPU of the call   ${summary(cpuTimes)} (this process)`);
+console.log(
+  `load average      ${formatLoadAverage(loadAtStart)} at start, ${formatLoadAverage(loadavg())} at end`,
 );
 await app.close();
 await database.close();

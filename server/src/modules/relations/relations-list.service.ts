@@ -12,15 +12,10 @@ import type { AppContext } from '../../context.ts';
 import type { SessionUser } from '../auth/auth.repo.ts';
 import { getFullProfile } from '../profile/profile.service.ts';
 import { isActivePartyStatus } from './relation-rules.ts';
+import type { NamedUser } from './relation-wire.ts';
 import { displayName, viewerStatus } from './relation-wire.ts';
-import type { PartyWithUser } from './relations-read.repo.ts';
-import {
-  findInstitutionsById,
-  findUsersById,
-  listPartiesWithUsers,
-  listRelationsOfUser,
-} from './relations-read.repo.ts';
-import type { Relation, User } from './relations.repo.ts';
+import type { ListedParty, ListedRelation } from './relations-read.repo.ts';
+import { listRelationsForList } from './relations-read.repo.ts';
 
 interface PersonRow {
   display_coauthor_name: string;
@@ -42,13 +37,15 @@ interface CoauthorListRow {
   relationId: number;
 }
 
+/**
+ * SPEC's fields and the co-author entries, nothing more: a prolific author has thousands of
+ * these, and no client reads the start year or the import flag here (the view has both).
+ */
 interface PublicationYear {
   date_end_year: number | null;
-  date_start_year: number | null;
   status: number;
   co_author_names: string;
   parent_id: number;
-  is_dblp_imported: 0 | 1;
   co_authors: CoauthorListRow[];
 }
 
@@ -68,8 +65,21 @@ interface InstitutionRow extends Omit<
 
 type ListRow = PersonRow | PublicationRow | InstitutionRow;
 
+/** A person on the list, named once however many of the user's relations they are on. */
+interface ListedPerson {
+  id: number;
+  name: string;
+  isDeleted: boolean;
+}
+
+const listedPerson = (person: NamedUser): ListedPerson => ({
+  id: person.id,
+  name: displayName(person),
+  isDeleted: person.kind === 'deleted',
+});
+
 /** A person whose account was deleted reads as status 2 in lists ('(Deleted user)'). */
-const statusOfPerson = (user: User, status: number) => (user.kind === 'deleted' ? 2 : status);
+const statusOfPerson = (person: ListedPerson, status: number) => (person.isDeleted ? 2 : status);
 
 /**
  * The list, in plain words:
@@ -93,23 +103,13 @@ export async function listRelationsPage(
   const { db } = context;
   const me = session.user.id;
   const isPendingPage = form.pageName === 'pending';
-  const relations = await listRelationsOfUser(db, me);
-  const [parties, creators, institutions, profile] = await Promise.all([
-    listPartiesWithUsers(
-      db,
-      relations.map((relation) => relation.id),
-    ),
-    findUsersById(
-      db,
-      relations.map((relation) => relation.creatorUserId),
-    ),
-    findInstitutionsById(
-      db,
-      relations.flatMap((relation) => (relation.institutionId ? [relation.institutionId] : [])),
-    ),
+  const [{ relations, parties, people: named }, profile] = await Promise.all([
+    listRelationsForList(db, me),
     getFullProfile(context, session),
   ]);
-  const partiesOf = new Map<number, PartyWithUser[]>();
+  const people = new Map<number, ListedPerson>();
+  for (const [id, person] of named) people.set(id, listedPerson(person));
+  const partiesOf = new Map<number, ListedParty[]>();
   for (const party of parties) {
     const list = partiesOf.get(party.relationId);
     if (list) list.push(party);
@@ -135,25 +135,22 @@ export async function listRelationsPage(
     if (isPendingPage && status !== relationStatus.pending && status !== relationStatus.disputed) {
       continue;
     }
-    const creator = creators.get(relation.creatorUserId)!;
+    const creator = people.get(relation.creatorUserId)!;
     total += 1;
     const list = rows[String(type.id)]!;
     if (type.kind === 'person') {
-      list.push(personRow(relation, status, isCreator, creator, onIt));
+      list.push(personRow(relation, status, isCreator, creator, onIt, people));
     } else if (type.kind === 'institution') {
-      const institution = relation.institutionId
-        ? institutions.get(relation.institutionId)
-        : undefined;
       list.push({
-        institution_name: institution?.name ?? '',
+        institution_name: relation.institutionName ?? '',
         institution_id: relation.institutionId,
-        institution_status: institution?.status ?? null,
+        institution_status: relation.institutionStatus,
         ...dates(relation),
         status,
         modify_id: relation.id,
       });
     } else {
-      addPublication(list, publicationRows, relation, status, me, creator, onIt);
+      addPublication(list, publicationRows, relation, status, { me, creator, onIt, people });
     }
   }
 
@@ -178,7 +175,7 @@ export async function listRelationsPage(
   };
 }
 
-function dates(relation: Relation) {
+function dates(relation: ListedRelation) {
   return {
     start_date: relation.startYear,
     start_date_month: relation.startMonth,
@@ -188,18 +185,19 @@ function dates(relation: Relation) {
 }
 
 function personRow(
-  relation: Relation,
+  relation: ListedRelation,
   status: number,
   isCreator: boolean,
-  creator: User,
-  onIt: PartyWithUser[],
+  creator: ListedPerson,
+  onIt: ListedParty[],
+  people: Map<number, ListedPerson>,
 ): PersonRow {
   const party = [...onIt].reverse().find((row) => isActivePartyStatus(row.status)) ?? onIt.at(-1);
-  const other = isCreator ? party?.user : creator;
+  const other = isCreator ? party && people.get(party.userId) : creator;
   // The creator stands behind their own relation, so from the party's side it reads validated.
   const otherStatus = isCreator ? (party?.status ?? 2) : relationStatus.validated;
   return {
-    display_coauthor_name: other ? displayName(other) : '',
+    display_coauthor_name: other?.name ?? '',
     co_author_id: other?.id ?? 0,
     co_author_status: other ? statusOfPerson(other, otherStatus) : 2,
     ...dates(relation),
@@ -211,11 +209,14 @@ function personRow(
 function addPublication(
   list: ListRow[],
   byTitle: Map<string, PublicationRow>,
-  relation: Relation,
+  relation: ListedRelation,
   status: number,
-  me: number,
-  creator: User,
-  onIt: PartyWithUser[],
+  {
+    me,
+    creator,
+    onIt,
+    people,
+  }: { me: number; creator: ListedPerson; onIt: ListedParty[]; people: Map<number, ListedPerson> },
 ) {
   const key = `${relation.typeId}:${relation.titleKey ?? relation.title ?? ''}`;
   let row = byTitle.get(key);
@@ -224,12 +225,12 @@ function addPublication(
     byTitle.set(key, row);
     list.push(row);
   }
-  const canModify = relation.creatorUserId === me && !relation.isDblpImported ? 1 : 0;
+  const canModify = creator.id === me && !relation.isDblpImported ? 1 : 0;
   const coauthors: CoauthorListRow[] = [];
-  if (relation.creatorUserId !== me) {
+  if (creator.id !== me) {
     coauthors.push({
       coauthor_id: creator.id,
-      coauthor_name: displayName(creator),
+      coauthor_name: creator.name,
       status: statusOfPerson(creator, relationStatus.validated),
       alow_modify: 0,
       relationId: 0,
@@ -237,10 +238,11 @@ function addPublication(
   }
   for (const party of onIt) {
     if (party.userId === me || !isActivePartyStatus(party.status)) continue;
+    const person = people.get(party.userId)!;
     coauthors.push({
-      coauthor_id: party.userId,
-      coauthor_name: displayName(party.user),
-      status: statusOfPerson(party.user, party.status),
+      coauthor_id: person.id,
+      coauthor_name: person.name,
+      status: statusOfPerson(person, party.status),
       alow_modify: canModify,
       relationId: party.id,
     });
@@ -249,11 +251,9 @@ function addPublication(
   const slot = yearKey in row.publication_years ? `${yearKey}-${relation.id}` : yearKey;
   row.publication_years[slot] = {
     date_end_year: relation.endYear,
-    date_start_year: relation.startYear,
     status,
     co_author_names: coauthors.map((coauthor) => coauthor.coauthor_name).join(', '),
     parent_id: relation.id,
-    is_dblp_imported: relation.isDblpImported ? 1 : 0,
     co_authors: coauthors,
   };
 }

@@ -328,11 +328,9 @@ describe('POST /v1/web/relations/data/list', () => {
         publication_years: {
           '2022': {
             date_end_year: 2022,
-            date_start_year: null,
             status: 1,
             co_author_names: 'Bob Baker',
             parent_id: paper2022.relation.id,
-            is_dblp_imported: 0,
             co_authors: [
               {
                 coauthor_id: bob.id,
@@ -345,11 +343,9 @@ describe('POST /v1/web/relations/data/list', () => {
           },
           '2020': {
             date_end_year: 2020,
-            date_start_year: null,
             status: 3,
             co_author_names: 'Bob Baker, Cyd Charisse',
             parent_id: paper2020.relation.id,
-            is_dblp_imported: 0,
             co_authors: [
               {
                 coauthor_id: bob.id,

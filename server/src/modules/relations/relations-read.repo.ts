@@ -12,10 +12,10 @@ import {
   publications,
   relationComments,
   relationParties,
-  relations,
   users,
 } from '../../db/schema.ts';
-import type { Party, Relation, User } from './relations.repo.ts';
+import type { NamedUser } from './relation-wire.ts';
+import type { Party, User } from './relations.repo.ts';
 
 export type PartyWithUser = Party & { user: User };
 
@@ -35,29 +35,110 @@ export async function listPartiesWithUsers(
 }
 
 /**
- * The relations a user is on and still sees: those they created and those naming them (not
- * removed), neither deleted nor inactive. Two index scans joined by UNION, rather than one OR
- * that would read every relation, so a prolific author's thousands stay quick.
+ * The ids of the relations a user is on and still sees: those they created and those naming
+ * them (not removed), neither deleted nor inactive. Two index scans joined by UNION, rather
+ * than one OR that would read every relation, so a prolific author's thousands stay quick.
  */
-export async function listRelationsOfUser(db: Db, userId: number): Promise<Relation[]> {
-  const ids = await queryRows<{ id: number }>(
+async function listRelationIdsSeenBy(db: Db, userId: number): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
     db,
     sql`select id from relations where creator_user_id = ${userId} and status not in (0, 2)
         union
         select r.id from relation_parties p join relations r on r.id = p.relation_id
          where p.user_id = ${userId} and p.status <> 2 and r.status not in (0, 2)`,
   );
-  if (ids.length === 0) return [];
-  return db
-    .select()
-    .from(relations)
-    .where(
-      inArray(
-        relations.id,
-        ids.map((row) => row.id),
-      ),
-    )
-    .orderBy(desc(relations.endYear), desc(relations.id));
+  return rows.map((row) => row.id);
+}
+
+/** What the relations list shows of a relation, with its institution's name and status. */
+export interface ListedRelation {
+  id: number;
+  typeId: number;
+  creatorUserId: number;
+  status: number;
+  startYear: number | null;
+  startMonth: number | null;
+  endYear: number | null;
+  endMonth: number | null;
+  title: string | null;
+  titleKey: string | null;
+  isDblpImported: boolean;
+  institutionId: number | null;
+  institutionName: string | null;
+  institutionStatus: number | null;
+}
+
+/** One party row of a listed relation: who, and their answer. */
+export interface ListedParty {
+  id: number;
+  relationId: number;
+  userId: number;
+  status: number;
+}
+
+/**
+ * Everything the relations list needs, in three steps of set-based queries: the ids of the
+ * relations the user sees; then, side by side, those relations (newest end year first, ongoing
+ * ones before them) with their institution, and every party row of them; then, once each, the
+ * people on them (creators and parties) with what names them. Only the columns the list shows
+ * are read, under the names the code uses: a prolific author has thousands of relations and
+ * over ten thousand party rows, and whole rows (notes, sources, password hashes), or a
+ * person's names repeated on each of their party rows, cost more to read and map than the
+ * queries take.
+ *
+ * Each step hands the ids to the next as one array parameter, never as thousands of
+ * parameters, nor by joining the first query's UNION, whose size PostgreSQL cannot estimate.
+ * The shapes are the ones EXPLAIN showed to look every id up in an index on a database of a
+ * million people and 1.2 million party rows: `= any(array)` on the primary keys, and a join
+ * with `unnest(array)` for the party rows (there `= any` made PostgreSQL read the whole table,
+ * ten times slower). See docs/benchmarks.md, issue 4.
+ */
+export async function listRelationsForList(
+  db: Db,
+  userId: number,
+): Promise<{
+  relations: ListedRelation[];
+  parties: ListedParty[];
+  people: Map<number, NamedUser>;
+}> {
+  const ids = await listRelationIdsSeenBy(db, userId);
+  if (ids.length === 0) return { relations: [], parties: [], people: new Map() };
+  const [relationRows, parties] = await Promise.all([
+    queryRows<ListedRelation>(
+      db,
+      sql`select r.id, r.type_id as "typeId", r.creator_user_id as "creatorUserId", r.status,
+                 r.start_year as "startYear", r.start_month as "startMonth",
+                 r.end_year as "endYear", r.end_month as "endMonth", r.title,
+                 r.title_key as "titleKey", r.is_dblp_imported as "isDblpImported",
+                 r.institution_id as "institutionId", i.name as "institutionName",
+                 i.status as "institutionStatus"
+            from relations r
+            left join institutions i on i.id = r.institution_id
+           where r.id = any(${sql.param(ids)}::int[])
+           order by r.end_year desc, r.id desc`,
+    ),
+    queryRows<ListedParty>(
+      db,
+      sql`select p.id, p.relation_id as "relationId", p.user_id as "userId", p.status
+            from unnest(${sql.param(ids)}::int[]) as seen(id)
+            join relation_parties p on p.relation_id = seen.id
+           order by p.relation_id, p.id`,
+    ),
+  ]);
+  const personIds = new Set<number>();
+  for (const relation of relationRows) personIds.add(relation.creatorUserId);
+  for (const party of parties) personIds.add(party.userId);
+  const people = await queryRows<NamedUser>(
+    db,
+    sql`select id, kind, first_name as "firstName", last_name as "lastName", email,
+               dblp_name as "dblpName"
+          from users where id = any(${sql.param([...personIds])}::int[])`,
+  );
+  return {
+    relations: relationRows,
+    parties,
+    people: new Map(people.map((person) => [person.id, person])),
+  };
 }
 
 export async function findUsersById(db: Db, ids: readonly number[]): Promise<Map<number, User>> {

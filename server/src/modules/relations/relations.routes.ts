@@ -6,6 +6,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   acceptRelationSchema,
+  conflictSelectionFormSchema,
+  conflictsExportFormSchema,
   commentsListQuerySchema,
   deleteRelationSchema,
   peopleSearchQuerySchema,
@@ -16,8 +18,14 @@ import {
   relationSaveSchema,
   requestToModifySchema,
 } from '@recuse/common';
+import {
+  exportConflicts,
+  listConflicts,
+  readListSelection,
+} from '../../conflicts/conflicts.service.ts';
 import type { AppContext } from '../../context.ts';
 import { sessionOf } from '../../http/authenticate.ts';
+import { gzipLargeReply } from '../../http/compress-reply.ts';
 import { searchPeopleForPicker } from './relation-people.service.ts';
 import { listRelationsPage } from './relations-list.service.ts';
 import { getAddNewData, getRelationComments, getRelationView } from './relations-read.service.ts';
@@ -126,10 +134,41 @@ export function registerRelationRoutes(
     async (request) => getRelationComments(context, sessionOf(request), request.query.relationId),
   );
 
+  // With conflict rules the list also answers the user's conflicts (server/src/conflicts): the
+  // selection is checked first, so a 404 or 422 leaves everything else uncomputed.
   api.post(
     '/v1/web/relations/data/list',
-    { ...signedIn, schema: { tags, body: relationListSchema.nullish() } },
-    async (request) => listRelationsPage(context, sessionOf(request), request.body ?? {}),
+    {
+      ...signedIn,
+      // A prolific author's list is megabytes of JSON (docs/benchmarks.md, issue 4).
+      onSend: gzipLargeReply,
+      schema: {
+        tags,
+        body: relationListSchema.extend(conflictSelectionFormSchema.shape).nullish(),
+      },
+    },
+    async (request) => {
+      const session = sessionOf(request);
+      const form = request.body ?? {};
+      const selection = await readListSelection(context, form);
+      const [page, conflicts] = await Promise.all([
+        listRelationsPage(context, session, form),
+        selection ? listConflicts(context, session.user.id, selection) : null,
+      ]);
+      return conflicts ? { ...page, ...conflicts } : page;
+    },
+  );
+
+  api.post(
+    '/v1/web/relations/data/conflicts_export',
+    { ...signedIn, schema: { tags, body: conflictsExportFormSchema } },
+    async (request, reply) => {
+      const file = await exportConflicts(context, sessionOf(request).user.id, request.body);
+      return reply
+        .type(file.contentType)
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .send(file.body);
+    },
   );
 
   api.get(

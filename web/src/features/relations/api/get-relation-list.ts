@@ -37,11 +37,9 @@ export type PublicationCoauthor = {
 
 export type PublicationYear = {
   date_end_year: number | null;
-  date_start_year: number | null;
   status: number;
   co_author_names: string;
   parent_id: number;
-  is_dblp_imported: number;
   co_authors: PublicationCoauthor[];
 };
 

@@ -41,11 +41,9 @@ const list: RelationListData = {
         publication_years: {
           '2024': {
             date_end_year: 2024,
-            date_start_year: null,
             status: 3,
             co_author_names: 'Bob Baker, Alan Turing',
             parent_id: 7,
-            is_dblp_imported: 0,
             co_authors: [
               {
                 coauthor_id: 5,
@@ -147,6 +145,75 @@ describe('RelationList', () => {
         /Co-authored publication: Notes on the Analytical Engine \(2024\)/,
       ),
     ).toBeInTheDocument();
+  });
+});
+
+/** A list of `count` co-authored papers, each with its own co-author. */
+function listOfPapers(count: number): RelationListData {
+  const papers = Array.from({ length: count }, (_, index) => ({
+    publication_name: `Paper ${index + 1}`,
+    publication_years: {
+      '2020': {
+        date_end_year: 2020,
+        status: 1,
+        co_author_names: `Coauthor ${index + 1}`,
+        parent_id: 1000 + index,
+        co_authors: [
+          {
+            coauthor_id: 2000 + index,
+            coauthor_name: `Coauthor ${index + 1}`,
+            status: 1,
+            alow_modify: 0,
+            relationId: 0,
+          },
+        ],
+      },
+    },
+  }));
+  return { ...list, tot_relations: count, institution_list: [], relations: { '3': papers } };
+}
+
+describe('RelationList with thousands of relations', () => {
+  it('shows a long table a page at a time, and any page from the pager', async () => {
+    renderWithProviders(<RelationList list={listOfPapers(120)} isPendingOnly />);
+    expect(screen.getByText('You have 120 relation(s) with other users')).toBeInTheDocument();
+    const table = () => screen.getByRole('table');
+    const titles = () =>
+      within(table())
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
+    expect(titles()).toHaveLength(50);
+    expect(titles()[0]).toBe('Paper 1');
+    expect(screen.getByText('Rows 1–50 of 120')).toBeInTheDocument();
+
+    const pages = screen.getByRole('navigation', { name: 'Co-authored publication: pages' });
+    await userEvent.click(within(pages).getByRole('button', { name: 'Page 3' }));
+    expect(titles()).toEqual(Array.from({ length: 20 }, (_, index) => `Paper ${101 + index}`));
+    expect(screen.getByText('Rows 101–120 of 120')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View Paper 120' })).toHaveAttribute(
+      'href',
+      '/relations/view/1119',
+    );
+
+    await userEvent.click(within(pages).getByRole('button', { name: 'Previous page' }));
+    expect(titles()[0]).toBe('Paper 51');
+  });
+
+  it('pages the people of the view by name too', async () => {
+    renderWithProviders(<RelationList list={listOfPapers(60)} isPendingOnly={false} />);
+    await userEvent.click(screen.getByRole('radio', { name: 'Name' }));
+    expect(screen.getAllByRole('row').slice(1)).toHaveLength(50);
+    expect(screen.getByText('Rows 1–50 of 60')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(screen.getAllByRole('row').slice(1)).toHaveLength(10);
+    expect(screen.getByText('Rows 51–60 of 60')).toBeInTheDocument();
+  });
+
+  it('shows a table that fits on one page without a pager', () => {
+    renderWithProviders(<RelationList list={listOfPapers(50)} isPendingOnly />);
+    expect(screen.getAllByRole('link', { name: /^View Paper/ })).toHaveLength(50);
+    expect(screen.queryByRole('navigation', { name: /pages/ })).not.toBeInTheDocument();
   });
 });
 

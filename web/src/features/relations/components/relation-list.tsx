@@ -1,7 +1,7 @@
 // The relations list (SPEC section 2): the count, a view-by radio, and either a collapsible
 // section per relation type (plus the user's affiliations) or a grid of people and reasons.
 // The pending variant opens every section.
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Accordion, Badge, Group, Radio, Stack, Table, Text } from '@mantine/core';
 import { relationCount, relationTypeIds } from '@recuse/common';
 import type { RelationTypeWire } from '@recuse/common';
@@ -12,6 +12,7 @@ import type {
   RelationList as RelationListData,
 } from '../api/get-relation-list.ts';
 import { groupRelationsByName, isInstitutionType, isPublicationLike } from './group-by-name.ts';
+import { usePagedRows } from './relation-list-pages.tsx';
 import {
   InstitutionTable,
   PersonTable,
@@ -133,32 +134,36 @@ function AffiliationTable({ list }: { list: RelationListData }) {
 }
 
 function RelationsByName({ list }: { list: RelationListData }) {
-  const people = groupRelationsByName(list);
+  const people = useMemo(() => groupRelationsByName(list), [list]);
+  const { pageRows, tableTop, pager } = usePagedRows(people, 'People');
   if (people.length === 0) return <Text c="dimmed">No relations to show.</Text>;
   return (
-    <Table striped>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Person name</Table.Th>
-          <Table.Th>Reasons</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {people.map((person) => (
-          <Table.Tr key={person.name}>
-            <Table.Td>{person.name}</Table.Td>
-            <Table.Td>
-              <Stack gap={2}>
-                {person.reasons.map((reason) => (
-                  <Text key={reason} size="sm">
-                    {reason}
-                  </Text>
-                ))}
-              </Stack>
-            </Table.Td>
+    <div ref={tableTop}>
+      <Table striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Person name</Table.Th>
+            <Table.Th>Reasons</Table.Th>
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {pageRows.map((person) => (
+            <Table.Tr key={person.name}>
+              <Table.Td>{person.name}</Table.Td>
+              <Table.Td>
+                <Stack gap={2}>
+                  {person.reasons.map((reason) => (
+                    <Text key={reason} size="sm">
+                      {reason}
+                    </Text>
+                  ))}
+                </Stack>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {pager}
+    </div>
   );
 }

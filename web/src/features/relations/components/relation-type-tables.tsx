@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { RelationTypeWire } from '@recuse/common';
 import type { InstitutionRow, PersonRow, PublicationRow } from '../api/get-relation-list.ts';
 import { formatListDate, formatListEndDate } from './relation-dates.ts';
+import { usePagedRows } from './relation-list-pages.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 const deletedUserStatus = 2;
@@ -24,37 +25,41 @@ export function PublicationTable({
       entry,
     })),
   );
+  const { pageRows, tableTop, pager } = usePagedRows(entries, type.name);
   return (
-    <Table.ScrollContainer minWidth={600}>
-      <Table striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{type.title_label || 'Title'}</Table.Th>
-            <Table.Th>{type.show_end_date_label || 'Year'}</Table.Th>
-            <Table.Th>Conflict reason</Table.Th>
-            <Table.Th>{type.coauthors_label || 'Co-authors'}</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {entries.map(({ key, title, year, entry }) => (
-            <Table.Tr key={key}>
-              <Table.Td>{title}</Table.Td>
-              <Table.Td>{year}</Table.Td>
-              <Table.Td>
-                {type.name} <StatusBadge status={entry.status} />
-              </Table.Td>
-              <Table.Td>{entry.co_author_names}</Table.Td>
-              <Table.Td>
-                <ViewButton to={`/relations/view/${entry.parent_id}`} label={title} />
-              </Table.Td>
+    <div ref={tableTop}>
+      <Table.ScrollContainer minWidth={600}>
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{type.title_label || 'Title'}</Table.Th>
+              <Table.Th>{type.show_end_date_label || 'Year'}</Table.Th>
+              <Table.Th>Conflict reason</Table.Th>
+              <Table.Th>{type.coauthors_label || 'Co-authors'}</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          </Table.Thead>
+          <Table.Tbody>
+            {pageRows.map(({ key, title, year, entry }) => (
+              <Table.Tr key={key}>
+                <Table.Td>{title}</Table.Td>
+                <Table.Td>{year}</Table.Td>
+                <Table.Td>
+                  {type.name} <StatusBadge status={entry.status} />
+                </Table.Td>
+                <Table.Td>{entry.co_author_names}</Table.Td>
+                <Table.Td>
+                  <ViewButton to={`/relations/view/${entry.parent_id}`} label={title} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {pager}
+    </div>
   );
 }
 
@@ -111,46 +116,50 @@ function ViewButton({ to, label }: { to: string; label: string }) {
 }
 
 export function PersonTable({ type, rows }: { type: RelationTypeWire; rows: PersonRow[] }) {
+  const { pageRows, tableTop, pager } = usePagedRows(rows, type.name);
   return (
-    <Table.ScrollContainer minWidth={500}>
-      <Table striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Person name</Table.Th>
-            <DateHeaders type={type} />
-            <Table.Th>Status</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => {
-            const isDeletedUser = row.co_author_status === deletedUserStatus;
-            return (
-              <Table.Tr key={row.modify_id}>
-                <Table.Td>
-                  {row.display_coauthor_name}
-                  {isDeletedUser && ' (Deleted user)'}
-                </Table.Td>
-                <DateCells type={type} row={row} />
-                <Table.Td>
-                  <StatusBadge status={row.status} />
-                </Table.Td>
-                <Table.Td>
-                  {!isDeletedUser && (
-                    <ViewButton
-                      to={`/relations/view/${row.modify_id}`}
-                      label={row.display_coauthor_name}
-                    />
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <div ref={tableTop}>
+      <Table.ScrollContainer minWidth={500}>
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Person name</Table.Th>
+              <DateHeaders type={type} />
+              <Table.Th>Status</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {pageRows.map((row) => {
+              const isDeletedUser = row.co_author_status === deletedUserStatus;
+              return (
+                <Table.Tr key={row.modify_id}>
+                  <Table.Td>
+                    {row.display_coauthor_name}
+                    {isDeletedUser && ' (Deleted user)'}
+                  </Table.Td>
+                  <DateCells type={type} row={row} />
+                  <Table.Td>
+                    <StatusBadge status={row.status} />
+                  </Table.Td>
+                  <Table.Td>
+                    {!isDeletedUser && (
+                      <ViewButton
+                        to={`/relations/view/${row.modify_id}`}
+                        label={row.display_coauthor_name}
+                      />
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {pager}
+    </div>
   );
 }
 
@@ -161,37 +170,41 @@ export function InstitutionTable({
   type: RelationTypeWire;
   rows: InstitutionRow[];
 }) {
+  const { pageRows, tableTop, pager } = usePagedRows(rows, type.name);
   return (
-    <Table.ScrollContainer minWidth={500}>
-      <Table striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Institution</Table.Th>
-            <DateHeaders type={type} />
-            <Table.Th>Status</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.modify_id}>
-              <Table.Td>{row.institution_name}</Table.Td>
-              <DateCells type={type} row={row} />
-              <Table.Td>
-                <StatusBadge status={row.status} />
-              </Table.Td>
-              <Table.Td>
-                <ViewButton
-                  to={`/pending-relations/view/${row.modify_id}`}
-                  label={row.institution_name}
-                />
-              </Table.Td>
+    <div ref={tableTop}>
+      <Table.ScrollContainer minWidth={500}>
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Institution</Table.Th>
+              <DateHeaders type={type} />
+              <Table.Th>Status</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          </Table.Thead>
+          <Table.Tbody>
+            {pageRows.map((row) => (
+              <Table.Tr key={row.modify_id}>
+                <Table.Td>{row.institution_name}</Table.Td>
+                <DateCells type={type} row={row} />
+                <Table.Td>
+                  <StatusBadge status={row.status} />
+                </Table.Td>
+                <Table.Td>
+                  <ViewButton
+                    to={`/pending-relations/view/${row.modify_id}`}
+                    label={row.institution_name}
+                  />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {pager}
+    </div>
   );
 }
