@@ -245,9 +245,9 @@ describe('ConflictsPage', () => {
     ).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: /Alan Turing/ }));
-    const advisorRow = screen
-      .getByRole('cell', { name: 'Ph.D. advisor or advisee (always)' })
-      .closest('tr')!;
+    const advisorRow = (
+      await screen.findByRole('cell', { name: 'Ph.D. advisor or advisee (always)' })
+    ).closest('tr')!;
     expect(within(advisorRow).getByText('2015 – 2019')).toBeInTheDocument();
     expect(within(advisorRow).getByText('Accepted')).toBeInTheDocument();
     expect(within(advisorRow).getByRole('link', { name: 'View relation 4' })).toHaveAttribute(
