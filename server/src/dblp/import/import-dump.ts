@@ -277,6 +277,10 @@ async function runByRange(
 function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local synchronous_commit = off`);
+    // A range's joins, groupings and `= any(array(…))` lists (tens of thousands of authors)
+    // outgrow the default 4 MB and would spill to temporary files. Only this transaction's
+    // statements get the larger allowance.
+    await tx.execute(sql`set local work_mem = '128MB'`);
     return work(tx as unknown as Db);
   });
 }

@@ -36,7 +36,7 @@ export class ImportProgressBar {
     this.bar?.update(this.bar.getTotal());
     if (resumedAt > 0) {
       const what = phase === 'records' ? 'records' : 'publication ids';
-      this.bars.log(
+      this.log(
         `Resuming ${phase}: the first ${resumedAt.toLocaleString('en-US')} ${what} are already in.\n`,
       );
     }
@@ -72,7 +72,17 @@ export class ImportProgressBar {
     const where = warning.key ? ` in ${warning.key}` : '';
     const more =
       this.warningsShown === maxWarningsShown ? ' (further warnings are only counted)' : '';
-    this.bars.log(`Warning${where}: ${warning.message}${more}\n`);
+    this.log(`Warning${where}: ${warning.message}${more}\n`);
+  }
+
+  /**
+   * A line above the bars. Off a terminal the bars only print every few seconds and a line
+   * logged through them waits for that print, so a short run ended without ever showing it
+   * ("Resuming …" after a kill): there, nothing is redrawn, and the line goes out at once.
+   */
+  private log(text: string) {
+    if (process.stderr.isTTY) this.bars.log(text);
+    else process.stderr.write(text);
   }
 
   stop() {
