@@ -123,6 +123,42 @@ test.describe('signed-in pages pass axe', () => {
     await expectNoAxeViolations(page);
   });
 
+  test('relations list, by type with every section open, and the pending list', async ({
+    page,
+  }) => {
+    await page.goto('/relations/pending');
+    await expect(page.getByText(/You have \d+ relation\(s\) with other users/)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.goto('/relations');
+    await expect(page.getByText(/You have \d+ relation\(s\) with other users/)).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('add relation, with a publication type chosen and its errors listed', async ({ page }) => {
+    await page.goto('/relations/add');
+    await expect(page.getByRole('heading', { name: 'Add new relation' })).toBeVisible();
+    await page.getByRole('combobox', { name: 'Relation type' }).click();
+    await page.getByRole('option', { name: 'Co-authored publication', exact: true }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Please check below fields:' }),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('a relation with its status badges, actions and activity log', async ({ page }) => {
+    await page.goto('/relations/view/1');
+    await expect(page.getByRole('heading', { name: /^Relation - / })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('conflicts, generated for the default conference', async ({ page }) => {
+    await page.goto('/relations/conflicts');
+    await page.getByRole('button', { name: 'Generate conflict list' }).click();
+    await expect(page.getByRole('heading', { name: /^People \(\d+\)$/ })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
   test('help, signed in', async ({ page }) => {
     await page.goto('/help/interface');
     await expect(page.getByRole('heading', { level: 1, name: 'Help' })).toBeVisible();

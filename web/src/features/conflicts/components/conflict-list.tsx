@@ -52,7 +52,7 @@ export function ConflictList({ list, renderStatus, pageSize = peoplePageSize }: 
 function ProvisionalBadge({ statuses }: { statuses: readonly number[] }) {
   return (
     <Tooltip label={provisionalExplanation(statuses)} multiline w={280} withArrow>
-      <Badge color="orange" variant="outline">
+      <Badge color="yellow.4" variant="filled" autoContrast>
         Provisional
       </Badge>
     </Tooltip>

@@ -94,7 +94,8 @@ export function RelationActions({
       <Group gap="sm">
         {permissions.accept === 1 && (
           <Button
-            color="green.9"
+            color="green.6"
+            autoContrast
             loading={isSaving && openModal === null}
             onClick={() => void run(() => acceptRelation({ ...base, rejectionComment: '' }))}
           >

@@ -2,11 +2,11 @@
 import { Badge } from '@mantine/core';
 import { relationStatus } from '@recuse/common';
 
-// Shades dark (or, for yellow, light) enough that the label keeps a 4.5:1 contrast (WCAG AA);
-// `autoContrast` picks black or white text for each.
+// Shades dark (white text) or light (black text) enough that the label keeps a 4.5:1 contrast
+// (WCAG AA); `autoContrast` picks the text colour for each.
 const labels: Record<number, { label: string; color: string }> = {
   [relationStatus.inactive]: { label: 'Inactive', color: 'gray.7' },
-  [relationStatus.validated]: { label: 'Accepted', color: 'green.9' },
+  [relationStatus.validated]: { label: 'Accepted', color: 'green.6' },
   [relationStatus.setForDeletion]: { label: 'Deleted', color: 'gray.7' },
   [relationStatus.pending]: { label: 'Pending', color: 'yellow.4' },
   [relationStatus.disputed]: { label: 'Disputed', color: 'red.9' },
