@@ -11,6 +11,7 @@ import { queryRows } from '../../db/client.ts';
 import { DblpParseError } from '../parse-error.ts';
 import type { DblpWarning } from '../parse-error.ts';
 import { importDump } from './import-dump.ts';
+import type { ImportProgress } from './import-dump.ts';
 import { dumpImportContent, dumpImportTables, importFixturePath } from './import-test-support.ts';
 
 let t: TestApp;
@@ -242,6 +243,36 @@ describe('importDump, running again', () => {
     const after = await dumpImportTables(t.db);
     expect(after.dblp_imports).toHaveLength(before.dblp_imports!.length + 1);
     expect({ ...after, dblp_imports: [] }).toEqual({ ...before, dblp_imports: [] });
+  });
+
+  it('reads the file again when a database crash emptied the authors waiting for phase 2', async () => {
+    const file = importFixturePath('import/people-and-crossrefs.xml');
+    const stopInPeoplePhase = (progress: ImportProgress) => {
+      if (progress.phase === 'people') throw new Error('stopped');
+    };
+    await expect(
+      importDump(t.db, file, { rangeSize: 1, onProgress: stopInPeoplePhase }),
+    ).rejects.toThrow('stopped');
+    // What crash recovery does to an unlogged table.
+    const [checkpoint] = await rows<{ id: number; phase: string }>(
+      `select id, phase from dblp_imports`,
+    );
+    expect(checkpoint!.phase).toBe('people');
+    await t.db.execute(sql.raw(`truncate dblp_import_authors_${checkpoint!.id}`));
+
+    const resumed = await importDump(t.db, file);
+
+    expect(resumed.wasRecordsPhaseDone).toBe(false);
+    const clean = await buildTestApp({ JOBS: 'off' });
+    try {
+      await importDump(clean.db, file);
+      expect(await dumpImportContent(t.db)).toEqual(await dumpImportContent(clean.db));
+    } finally {
+      await clean.close();
+    }
+    expect(
+      await rows(`select 1 from pg_tables where tablename like 'dblp_import_authors_%'`),
+    ).toEqual([]);
   });
 
   it('follows a newer dump: changed titles and author lists, names that moved', async () => {

@@ -8,10 +8,16 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { DblpWarning } from '../parse-error.ts';
 import { parseDumpBatches } from '../parse-dump.ts';
 import type { DumpRecord } from '../parse-dump.ts';
+import {
+  analyzeAuthorStaging,
+  dropAuthorStaging,
+  openAuthorStaging,
+} from './author-staging.repo.ts';
 import { findOrStartImport, savePhaseProgress, saveRecordsDone } from './checkpoint.repo.ts';
 import type { DumpSource, ImportCheckpoint } from './checkpoint.repo.ts';
 import {
@@ -74,11 +80,16 @@ export async function importDump(
   const checkpoint = await findOrStartImport(db, source);
   const summary = emptySummary(checkpoint);
   if (checkpoint.phase === 'done') return { ...summary, wasAlreadyImported: true };
+  // May send the checkpoint back to the start of phase 1 (staged rows lost to a crash).
+  const staging =
+    checkpoint.phase === 'records' || checkpoint.phase === 'people'
+      ? await openAuthorStaging(db, checkpoint)
+      : null;
   summary.resumedAfterRecords = checkpoint.phase === 'records' ? checkpoint.recordsDone : 0;
 
   let started = performance.now();
   if (checkpoint.phase === 'records') {
-    await importRecords(db, source, checkpoint, summary, options);
+    await importRecords(db, source, checkpoint, summary, options, staging!);
     checkpoint.phase = 'people';
   } else {
     summary.wasRecordsPhaseDone = true;
@@ -88,12 +99,16 @@ export async function importDump(
   started = performance.now();
   if (checkpoint.phase === 'people') {
     await refreshStatistics(db, 'publication_authors', 'dblp_names', 'publications', 'users');
+    await analyzeAuthorStaging(db, staging!);
     options.onPhase?.('people', checkpoint.peopleDone);
     summary.authorsResolved = await runByRange(db, checkpoint.peopleDone, options, {
       phase: 'people',
-      step: resolveAuthors,
+      step: (tx, range) => resolveAuthors(tx, range, staging!),
       save: (tx, to) => savePhaseProgress(tx, checkpoint.id, { peopleDone: to }),
-      finish: (tx) => savePhaseProgress(tx, checkpoint.id, { phase: 'relations' }),
+      finish: async (tx) => {
+        await dropAuthorStaging(tx, staging!);
+        await savePhaseProgress(tx, checkpoint.id, { phase: 'relations' });
+      },
     });
     checkpoint.phase = 'relations';
   }
@@ -158,6 +173,7 @@ async function importRecords(
   checkpoint: ImportCheckpoint,
   summary: ImportSummary,
   options: ImportDumpOptions,
+  staging: SQL,
 ) {
   const batchSize = options.batchSize ?? defaultBatchSize;
   options.onPhase?.('records', checkpoint.recordsDone);
@@ -168,7 +184,7 @@ async function importRecords(
   const write = (records: DumpRecord[], recordsDone: number) => {
     const done = writing.then(() =>
       inTransaction(db, async (tx) => {
-        await writeRecordBatch(tx, buildRecordBatch(records));
+        await writeRecordBatch(tx, buildRecordBatch(records), staging);
         await saveRecordsDone(tx, checkpoint.id, recordsDone);
       }),
     );
@@ -206,7 +222,7 @@ async function importRecords(
   }
   await writing;
   await inTransaction(db, async (tx) => {
-    if (batch.length > 0) await writeRecordBatch(tx, buildRecordBatch(batch));
+    if (batch.length > 0) await writeRecordBatch(tx, buildRecordBatch(batch), staging);
     await applyCrossrefVenues(tx, crossrefLinks);
     await saveRecordsDone(tx, checkpoint.id, recordsRead);
     await savePhaseProgress(tx, checkpoint.id, { phase: 'people' });

@@ -4,6 +4,7 @@
 // something new, so importing the same data again changes nothing, updated_at included. A
 // publication a crawl had retired is back when the dump lists it.
 import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import type { CrossrefLink, RecordBatch } from './record-batch.ts';
@@ -15,8 +16,13 @@ export interface BatchCounts {
   people: number;
 }
 
-export async function writeRecordBatch(db: Db, batch: RecordBatch): Promise<BatchCounts> {
-  if (batch.publications.keys.length > 0) await writePublications(db, batch);
+/** `staging`: the table of `openAuthorStaging` that holds the authorships until phase 2. */
+export async function writeRecordBatch(
+  db: Db,
+  batch: RecordBatch,
+  staging: SQL,
+): Promise<BatchCounts> {
+  if (batch.publications.keys.length > 0) await writePublications(db, batch, staging);
   if (batch.people.pids.length > 0) await writePeople(db, batch);
   return { publications: batch.publications.keys.length, people: batch.people.pids.length };
 }
@@ -32,7 +38,7 @@ interface StoredRow {
  * `returning` lists created and changed rows; the select, which sees the table as it was
  * before the statement, adds the unchanged ones.
  */
-async function writePublications(db: Db, { publications, authorships }: RecordBatch) {
+async function writePublications(db: Db, { publications, authorships }: RecordBatch, staging: SQL) {
   const rows = await queryRows<StoredRow>(
     db,
     sql`
@@ -64,15 +70,26 @@ async function writePublications(db: Db, { publications, authorships }: RecordBa
   const ids = publications.keys.map((key) => stored.get(key)!.id);
   const isNew = publications.keys.map((key) => stored.get(key)!.is_new);
   await dropRemovedAuthorPositions(db, ids, isNew, publications.authorCounts);
+  await forgetStagedAuthors(db, ids, isNew, staging);
   if (authorships.names.length === 0) return;
-  // A changed name forgets its person: phase 2 resolves the new name.
+  // Phase 2 moves them to publication_authors, resolved (see author-staging.repo.ts).
   await db.execute(sql`
-    insert into publication_authors as a (publication_id, position, name)
+    insert into ${staging} (publication_id, position, name)
     select * from unnest(
       ${param(authorships.publicationIndexes.map((index) => ids[index]))}::integer[],
-      ${param(authorships.positions)}::smallint[], ${param(authorships.names)}::text[])
-    on conflict (publication_id, position) do update set name = excluded.name, user_id = null
-    where a.name is distinct from excluded.name`);
+      ${param(authorships.positions)}::smallint[], ${param(authorships.names)}::text[])`);
+}
+
+/**
+ * A key repeated in the file: the last record wins, so the authors staged for its earlier
+ * record go.
+ */
+async function forgetStagedAuthors(db: Db, ids: number[], isNew: boolean[], staging: SQL) {
+  const existing = ids.filter((_, index) => !isNew[index]);
+  if (existing.length === 0) return;
+  await db.execute(sql`
+    delete from ${staging}
+    where publication_id = any(${param(existing)}::integer[])`);
 }
 
 /** A publication the dump now lists with fewer authors loses the positions past the last. */
