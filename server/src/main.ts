@@ -26,7 +26,12 @@ async function shutdown(signal: string) {
   if (isClosing) return;
   isClosing = true;
   app.log.info({ signal }, 'shutting down');
+  // Closing drops the idle keep-alive connections once; a connection whose request was still
+  // running goes idle afterwards and would hold the exit for the keep-alive timeout (72 s).
+  // Dropping idle connections again until the close ends lets every answer go out first.
+  const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
   await app.close();
+  clearInterval(sweep);
   await database.close();
   process.exit(0);
 }
