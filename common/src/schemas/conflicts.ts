@@ -132,17 +132,18 @@ export type ConflictsExportForm = z.infer<typeof conflictsExportFormSchema>;
 
 // ---- The conflict lists answered by the list call ----
 
-/** Why a person is a conflict: the rule that matched and the relation (or affiliation) behind it. */
-export const conflictReasonWireSchema = z.object({
+/**
+ * What every reason carries, for a person or an institution: the rule that matched, the
+ * relation (or affiliation) behind it, its dates and its status.
+ */
+const reasonEvidenceShape = {
   rule_value: z.string(),
   rule_title: z.string(),
   relation_id: z.number().nullable(),
-  /** Institutional reasons: the other person's affiliation row. */
+  /** Institutional reasons: the affiliation row behind them. */
   affiliation_id: z.number().nullable(),
   relation_type_id: z.number(),
   relation_type_name: z.string(),
-  /** Publication or award title; the institution's name for institutional reasons. */
-  title: z.string().nullable(),
   start_year: z.number().nullable(),
   start_month: z.number().nullable(),
   end_year: z.number().nullable(),
@@ -150,6 +151,13 @@ export const conflictReasonWireSchema = z.object({
   status: z.number(),
   is_provisional: z.boolean(),
   is_intern: z.boolean(),
+};
+
+/** Why a person is a conflict: the rule that matched and the relation (or affiliation) behind it. */
+export const conflictReasonWireSchema = z.object({
+  ...reasonEvidenceShape,
+  /** Publication or award title; the institution's name for institutional reasons. */
+  title: z.string().nullable(),
 });
 export type ConflictReasonWire = z.infer<typeof conflictReasonWireSchema>;
 
@@ -166,21 +174,9 @@ export type ConflictPersonWire = z.infer<typeof conflictPersonWireSchema>;
 
 /** Why an institution as a whole is a conflict: one of the user's affiliations, or type 8. */
 export const institutionReasonWireSchema = z.object({
-  rule_value: z.string(),
-  rule_title: z.string(),
-  relation_id: z.number().nullable(),
-  affiliation_id: z.number().nullable(),
-  relation_type_id: z.number(),
-  relation_type_name: z.string(),
+  ...reasonEvidenceShape,
   /** The user's position there, or the relation type's name for type 8. */
   type_of_position: z.string(),
-  start_year: z.number().nullable(),
-  start_month: z.number().nullable(),
-  end_year: z.number().nullable(),
-  end_month: z.number().nullable(),
-  status: z.number(),
-  is_provisional: z.boolean(),
-  is_intern: z.boolean(),
 });
 export type InstitutionReasonWire = z.infer<typeof institutionReasonWireSchema>;
 
