@@ -66,39 +66,67 @@ async function creatorOf(db: Db, relation: Relation): Promise<Recipient[]> {
 }
 
 /**
+ * A party's answer (accept or reject), one transaction: lock the relation, check the rules
+ * allow it, change the caller's own row, tell the creator, then mark the caller's notification
+ * read and write the audit entry.
+ */
+async function answerAsParty(
+  context: AppContext,
+  session: SessionUser,
+  answer: {
+    gid: number;
+    isAllowed: (locked: LockedRelation) => ReturnType<typeof canAccept>;
+    change: { status: number; reason: string | null };
+    /** Sent to the creator with the notice; for an accept, the optional comment. */
+    reason: string;
+    event: 'accepted' | 'rejected';
+    action: 'relation.accept' | 'relation.reject';
+    /** Written in the same transaction before the creator is told (an accept's comment). */
+    beforeNotice?: (db: Db, locked: LockedRelation) => Promise<void>;
+  },
+): Promise<RelationActionReply> {
+  return context.db.transaction(async (tx) => {
+    const locked = await lockForAction(tx, answer.gid, session);
+    enforce(answer.isAllowed(locked));
+    const party = ownParty(locked, session.user.id);
+    const updated = await updateParty(tx, party.id, { ...answer.change, respondedAt: new Date() });
+    await answer.beforeNotice?.(tx, locked);
+    await notifyPeople(tx, context.config, await creatorOf(tx, locked.relation), {
+      event: answer.event,
+      actor: session.user,
+      relation: locked.relation,
+      reason: answer.reason,
+    });
+    await finishPartyAnswer(tx, session, locked, answer.action, party, updated);
+    return updatedReply(locked.relation.id);
+  });
+}
+
+/**
  * Accept: a party (never the creator) whose row is pending (3) or rejected (4) validates it (1);
  * a rejection's reason is kept in the log, not on the row. A comment sent with the answer goes
  * to the activity log. The creator is told.
  */
-export async function acceptRelation(
+export function acceptRelation(
   context: AppContext,
   session: SessionUser,
   form: AcceptRelation,
 ): Promise<RelationActionReply> {
-  return context.db.transaction(async (tx) => {
-    const locked = await lockForAction(tx, form.GID, session);
-    enforce(canAccept(locked.caller, locked.facts));
-    const party = ownParty(locked, session.user.id);
-    const updated = await updateParty(tx, party.id, {
-      status: statusAfterAccept(),
-      reason: null,
-      respondedAt: new Date(),
-    });
-    if (form.rejectionComment !== '') {
-      await insertComment(tx, {
+  return answerAsParty(context, session, {
+    gid: form.GID,
+    isAllowed: (locked) => canAccept(locked.caller, locked.facts),
+    change: { status: statusAfterAccept(), reason: null },
+    reason: form.rejectionComment,
+    event: 'accepted',
+    action: 'relation.accept',
+    beforeNotice: async (db, locked) => {
+      if (form.rejectionComment === '') return;
+      await insertComment(db, {
         relationId: locked.relation.id,
         userId: session.user.id,
         text: form.rejectionComment,
       });
-    }
-    await notifyPeople(tx, context.config, await creatorOf(tx, locked.relation), {
-      event: 'accepted',
-      actor: session.user,
-      relation: locked.relation,
-      reason: form.rejectionComment,
-    });
-    await finishPartyAnswer(tx, session, locked, 'relation.accept', party, updated);
-    return updatedReply(locked.relation.id);
+    },
   });
 }
 
@@ -107,28 +135,18 @@ export async function acceptRelation(
  * with a mandatory reason, which the creator is told. A rejected relation still counts as a
  * provisional conflict; the party may accept it later.
  */
-export async function rejectRelation(
+export function rejectRelation(
   context: AppContext,
   session: SessionUser,
   form: RejectRelation,
 ): Promise<RelationActionReply> {
-  return context.db.transaction(async (tx) => {
-    const locked = await lockForAction(tx, form.GID, session);
-    enforce(canReject(locked.caller, locked.facts));
-    const party = ownParty(locked, session.user.id);
-    const updated = await updateParty(tx, party.id, {
-      status: statusAfterReject(),
-      reason: form.rejectionComment,
-      respondedAt: new Date(),
-    });
-    await notifyPeople(tx, context.config, await creatorOf(tx, locked.relation), {
-      event: 'rejected',
-      actor: session.user,
-      relation: locked.relation,
-      reason: form.rejectionComment,
-    });
-    await finishPartyAnswer(tx, session, locked, 'relation.reject', party, updated);
-    return updatedReply(locked.relation.id);
+  return answerAsParty(context, session, {
+    gid: form.GID,
+    isAllowed: (locked) => canReject(locked.caller, locked.facts),
+    change: { status: statusAfterReject(), reason: form.rejectionComment },
+    reason: form.rejectionComment,
+    event: 'rejected',
+    action: 'relation.reject',
   });
 }
 
