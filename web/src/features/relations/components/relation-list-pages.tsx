@@ -4,7 +4,7 @@
 // pager.
 import { useRef, useState } from 'react';
 import type { ReactNode, RefObject } from 'react';
-import { Group, Pagination, Text } from '@mantine/core';
+import { Group, Pagination, Table, Text } from '@mantine/core';
 
 export const rowsPerPage = 50;
 
@@ -53,4 +53,43 @@ export function usePagedRows<Row>(
       </Group>
     ) : null;
   return { pageRows, tableTop, pager };
+}
+
+/**
+ * A striped table of `rows` a page at a time, the pager under it. `headers` are the header
+ * cells; `renderRow` gives each row's `Table.Tr`, with its key. A `minWidth` scrolls the table
+ * sideways on narrow screens rather than squeezing its columns.
+ */
+export function PagedTable<Row>({
+  rows,
+  label,
+  minWidth,
+  headers,
+  renderRow,
+}: {
+  rows: Row[];
+  label: string;
+  minWidth?: number;
+  headers: ReactNode;
+  renderRow: (row: Row) => ReactNode;
+}) {
+  const { pageRows, tableTop, pager } = usePagedRows(rows, label);
+  const table = (
+    <Table striped>
+      <Table.Thead>
+        <Table.Tr>{headers}</Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>{pageRows.map(renderRow)}</Table.Tbody>
+    </Table>
+  );
+  return (
+    <div ref={tableTop}>
+      {minWidth ? (
+        <Table.ScrollContainer minWidth={minWidth}>{table}</Table.ScrollContainer>
+      ) : (
+        table
+      )}
+      {pager}
+    </div>
+  );
 }

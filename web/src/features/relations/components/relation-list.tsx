@@ -12,7 +12,7 @@ import type {
   RelationList as RelationListData,
 } from '../api/get-relation-list.ts';
 import { groupRelationsByName, isInstitutionType, isPublicationLike } from './group-by-name.ts';
-import { usePagedRows } from './relation-list-pages.tsx';
+import { PagedTable } from './relation-list-pages.tsx';
 import {
   InstitutionTable,
   PersonTable,
@@ -135,35 +135,31 @@ function AffiliationTable({ list }: { list: RelationListData }) {
 
 function RelationsByName({ list }: { list: RelationListData }) {
   const people = useMemo(() => groupRelationsByName(list), [list]);
-  const { pageRows, tableTop, pager } = usePagedRows(people, 'People');
   if (people.length === 0) return <Text c="dimmed">No relations to show.</Text>;
   return (
-    <div ref={tableTop}>
-      <Table striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Person name</Table.Th>
-            <Table.Th>Reasons</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {pageRows.map((person) => (
-            <Table.Tr key={person.name}>
-              <Table.Td>{person.name}</Table.Td>
-              <Table.Td>
-                <Stack gap={2}>
-                  {person.reasons.map((reason) => (
-                    <Text key={reason} size="sm">
-                      {reason}
-                    </Text>
-                  ))}
-                </Stack>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      {pager}
-    </div>
+    <PagedTable
+      rows={people}
+      label="People"
+      headers={
+        <>
+          <Table.Th>Person name</Table.Th>
+          <Table.Th>Reasons</Table.Th>
+        </>
+      }
+      renderRow={(person) => (
+        <Table.Tr key={person.name}>
+          <Table.Td>{person.name}</Table.Td>
+          <Table.Td>
+            <Stack gap={2}>
+              {person.reasons.map((reason) => (
+                <Text key={reason} size="sm">
+                  {reason}
+                </Text>
+              ))}
+            </Stack>
+          </Table.Td>
+        </Table.Tr>
+      )}
+    />
   );
 }

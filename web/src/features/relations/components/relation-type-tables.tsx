@@ -5,10 +5,17 @@ import { Link } from 'react-router';
 import type { RelationTypeWire } from '@recuse/common';
 import type { InstitutionRow, PersonRow, PublicationRow } from '../api/get-relation-list.ts';
 import { formatListDate, formatListEndDate } from './relation-dates.ts';
-import { usePagedRows } from './relation-list-pages.tsx';
+import { PagedTable } from './relation-list-pages.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 const deletedUserStatus = 2;
+
+/** The last column holds each row's View button; its header is for screen readers only. */
+const actionsHeader = (
+  <Table.Th>
+    <VisuallyHidden>Actions</VisuallyHidden>
+  </Table.Th>
+);
 
 export function PublicationTable({
   type,
@@ -25,41 +32,34 @@ export function PublicationTable({
       entry,
     })),
   );
-  const { pageRows, tableTop, pager } = usePagedRows(entries, type.name);
   return (
-    <div ref={tableTop}>
-      <Table.ScrollContainer minWidth={600}>
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{type.title_label || 'Title'}</Table.Th>
-              <Table.Th>{type.show_end_date_label || 'Year'}</Table.Th>
-              <Table.Th>Conflict reason</Table.Th>
-              <Table.Th>{type.coauthors_label || 'Co-authors'}</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {pageRows.map(({ key, title, year, entry }) => (
-              <Table.Tr key={key}>
-                <Table.Td>{title}</Table.Td>
-                <Table.Td>{year}</Table.Td>
-                <Table.Td>
-                  {type.name} <StatusBadge status={entry.status} />
-                </Table.Td>
-                <Table.Td>{entry.co_author_names}</Table.Td>
-                <Table.Td>
-                  <ViewButton to={`/relations/view/${entry.parent_id}`} label={title} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {pager}
-    </div>
+    <PagedTable
+      rows={entries}
+      label={type.name}
+      minWidth={600}
+      headers={
+        <>
+          <Table.Th>{type.title_label || 'Title'}</Table.Th>
+          <Table.Th>{type.show_end_date_label || 'Year'}</Table.Th>
+          <Table.Th>Conflict reason</Table.Th>
+          <Table.Th>{type.coauthors_label || 'Co-authors'}</Table.Th>
+          {actionsHeader}
+        </>
+      }
+      renderRow={({ key, title, year, entry }) => (
+        <Table.Tr key={key}>
+          <Table.Td>{title}</Table.Td>
+          <Table.Td>{year}</Table.Td>
+          <Table.Td>
+            {type.name} <StatusBadge status={entry.status} />
+          </Table.Td>
+          <Table.Td>{entry.co_author_names}</Table.Td>
+          <Table.Td>
+            <ViewButton to={`/relations/view/${entry.parent_id}`} label={title} />
+          </Table.Td>
+        </Table.Tr>
+      )}
+    />
   );
 }
 
@@ -116,50 +116,43 @@ function ViewButton({ to, label }: { to: string; label: string }) {
 }
 
 export function PersonTable({ type, rows }: { type: RelationTypeWire; rows: PersonRow[] }) {
-  const { pageRows, tableTop, pager } = usePagedRows(rows, type.name);
   return (
-    <div ref={tableTop}>
-      <Table.ScrollContainer minWidth={500}>
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Person name</Table.Th>
-              <DateHeaders type={type} />
-              <Table.Th>Status</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {pageRows.map((row) => {
-              const isDeletedUser = row.co_author_status === deletedUserStatus;
-              return (
-                <Table.Tr key={row.modify_id}>
-                  <Table.Td>
-                    {row.display_coauthor_name}
-                    {isDeletedUser && ' (Deleted user)'}
-                  </Table.Td>
-                  <DateCells type={type} row={row} />
-                  <Table.Td>
-                    <StatusBadge status={row.status} />
-                  </Table.Td>
-                  <Table.Td>
-                    {!isDeletedUser && (
-                      <ViewButton
-                        to={`/relations/view/${row.modify_id}`}
-                        label={row.display_coauthor_name}
-                      />
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {pager}
-    </div>
+    <PagedTable
+      rows={rows}
+      label={type.name}
+      minWidth={500}
+      headers={
+        <>
+          <Table.Th>Person name</Table.Th>
+          <DateHeaders type={type} />
+          <Table.Th>Status</Table.Th>
+          {actionsHeader}
+        </>
+      }
+      renderRow={(row) => {
+        const isDeletedUser = row.co_author_status === deletedUserStatus;
+        return (
+          <Table.Tr key={row.modify_id}>
+            <Table.Td>
+              {row.display_coauthor_name}
+              {isDeletedUser && ' (Deleted user)'}
+            </Table.Td>
+            <DateCells type={type} row={row} />
+            <Table.Td>
+              <StatusBadge status={row.status} />
+            </Table.Td>
+            <Table.Td>
+              {!isDeletedUser && (
+                <ViewButton
+                  to={`/relations/view/${row.modify_id}`}
+                  label={row.display_coauthor_name}
+                />
+              )}
+            </Table.Td>
+          </Table.Tr>
+        );
+      }}
+    />
   );
 }
 
@@ -170,41 +163,34 @@ export function InstitutionTable({
   type: RelationTypeWire;
   rows: InstitutionRow[];
 }) {
-  const { pageRows, tableTop, pager } = usePagedRows(rows, type.name);
   return (
-    <div ref={tableTop}>
-      <Table.ScrollContainer minWidth={500}>
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Institution</Table.Th>
-              <DateHeaders type={type} />
-              <Table.Th>Status</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {pageRows.map((row) => (
-              <Table.Tr key={row.modify_id}>
-                <Table.Td>{row.institution_name}</Table.Td>
-                <DateCells type={type} row={row} />
-                <Table.Td>
-                  <StatusBadge status={row.status} />
-                </Table.Td>
-                <Table.Td>
-                  <ViewButton
-                    to={`/pending-relations/view/${row.modify_id}`}
-                    label={row.institution_name}
-                  />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {pager}
-    </div>
+    <PagedTable
+      rows={rows}
+      label={type.name}
+      minWidth={500}
+      headers={
+        <>
+          <Table.Th>Institution</Table.Th>
+          <DateHeaders type={type} />
+          <Table.Th>Status</Table.Th>
+          {actionsHeader}
+        </>
+      }
+      renderRow={(row) => (
+        <Table.Tr key={row.modify_id}>
+          <Table.Td>{row.institution_name}</Table.Td>
+          <DateCells type={type} row={row} />
+          <Table.Td>
+            <StatusBadge status={row.status} />
+          </Table.Td>
+          <Table.Td>
+            <ViewButton
+              to={`/pending-relations/view/${row.modify_id}`}
+              label={row.institution_name}
+            />
+          </Table.Td>
+        </Table.Tr>
+      )}
+    />
   );
 }
