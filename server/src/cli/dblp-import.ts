@@ -6,17 +6,19 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import type { Database } from '../db/client.ts';
-import { importDump } from '../dblp/import/import-dump.ts';
+import { defaultPostgresWorkers, importDump } from '../dblp/import/import-dump.ts';
 import { describeSummary, ImportProgressBar } from '../dblp/import/import-progress.ts';
 import { DblpParseError } from '../dblp/parse-error.ts';
 
-const usage = `Usage: npm run dblp:import -- PATH [--database-url URL] [--batch-size N] [--range-size N]
+const usage = `Usage: npm run dblp:import -- PATH [--database-url URL] [--batch-size N] [--range-size N] [--workers N]
 
   PATH            dblp.xml or dblp.xml.gz (with the entities of DBLP's dblp.dtd)
   --database-url  PostgreSQL to import into; default DATABASE_URL, else the embedded
                   database in DATA_DIR (the one the server uses)
   --batch-size    records per transaction in the first phase (default 5000)
-  --range-size    publications per transaction in the later phases (default 20000)`;
+  --range-size    publications per transaction in the later phases (default 20000)
+  --workers       transactions at a time (default: one per processor on PostgreSQL, at
+                  most 4; always 1 on the embedded database)`;
 
 class UsageError extends Error {}
 
@@ -28,6 +30,7 @@ function readArguments() {
         'database-url': { type: 'string' },
         'batch-size': { type: 'string' },
         'range-size': { type: 'string' },
+        workers: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -38,6 +41,7 @@ function readArguments() {
       databaseUrl: values['database-url'],
       batchSize: positiveNumber(values['batch-size'], '--batch-size'),
       rangeSize: positiveNumber(values['range-size'], '--range-size'),
+      workers: positiveNumber(values.workers, '--workers'),
     };
   } catch (error) {
     if (error instanceof UsageError) throw error;
@@ -92,6 +96,7 @@ async function main() {
     const summary = await importDump(database.db, options.path, {
       batchSize: options.batchSize,
       rangeSize: options.rangeSize,
+      workers: database.engine === 'pglite' ? 1 : (options.workers ?? defaultPostgresWorkers),
       onPhase: (phase, resumedAt) => progress.startPhase(phase, resumedAt),
       onProgress: (event) => progress.update(event),
       onWarning: (warning) => progress.warn(warning),

@@ -67,3 +67,13 @@ export async function queryRows<Row>(db: Db, query: SQL): Promise<Row[]> {
   const result = (await db.execute(query)) as unknown as { rows: Row[] };
   return result.rows;
 }
+
+/**
+ * The SQLSTATE of a failed statement ('23505', '40P01', …): Drizzle wraps the driver's error,
+ * which keeps the code, in its own.
+ */
+export function databaseErrorCode(error: unknown): string | undefined {
+  const cause = error instanceof Error && error.cause ? error.cause : error;
+  const code = (cause as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}

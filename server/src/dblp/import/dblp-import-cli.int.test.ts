@@ -7,13 +7,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/client.ts';
 import type { Database } from '../../db/client.ts';
 import { writeSyntheticDumpFile } from '../synthetic/write-dump-file.ts';
 import { importDump } from './import-dump.ts';
-import { dumpImportContent, importFixturePath } from './import-test-support.ts';
+import { dumpImportContent, importFixturePath, scratchDatabases } from './import-test-support.ts';
 
 const serverDirectory = fileURLToPath(new URL('../../..', import.meta.url));
 const cliPath = path.join(serverDirectory, 'src/cli/dblp-import.ts');
@@ -42,23 +40,10 @@ function runCli(args: string[], onStart: (kill: () => void) => void = () => {}) 
 }
 
 describe.runIf(isPostgres)('npm run dblp:import (PostgreSQL)', () => {
-  const created: string[] = [];
+  const databases = scratchDatabases(adminUrl!, 'recuse_import');
+  const createDatabase = databases.create;
   let directory: string;
   let dumpPath: string;
-
-  async function createDatabase(): Promise<{ url: string; database: Database }> {
-    const name = `recuse_import_${process.pid}_${created.length}_${Date.now() % 100_000}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    created.push(name);
-    const url = new URL(adminUrl!);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ url: url.toString() });
-    await database.migrate();
-    return { url: url.toString(), database };
-  }
 
   beforeAll(async () => {
     directory = await mkdtemp(path.join(tmpdir(), 'recuse-import-cli-'));
@@ -68,10 +53,7 @@ describe.runIf(isPostgres)('npm run dblp:import (PostgreSQL)', () => {
 
   afterAll(async () => {
     await rm(directory, { recursive: true, force: true });
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    for (const name of created) await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await databases.dropAll();
   });
 
   it('resumes after being killed and ends in the same database as one clean run', async () => {

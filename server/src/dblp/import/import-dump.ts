@@ -5,7 +5,10 @@
 //   2. people: authors resolved to people by name (DBLP puts person records last, so authors
 //      can only be resolved once the whole file is read);
 //   3. relations: one imported co-authorship relation per publication, with its parties.
+// On PostgreSQL several transactions run at once (`workers`), and when the role may, they skip
+// the foreign-key checks (bulk-write.repo.ts): see "DBLP import" in docs/benchmarks.md.
 import { stat } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
@@ -18,7 +21,16 @@ import {
   dropAuthorStaging,
   openAuthorStaging,
 } from './author-staging.repo.ts';
-import { findOrStartImport, savePhaseProgress, saveRecordsDone } from './checkpoint.repo.ts';
+import { inWriteTransaction, openWriteSession } from './bulk-write.repo.ts';
+import type { WriteSession } from './bulk-write.repo.ts';
+import {
+  advanceRangeCheckpoint,
+  advanceRecordsDone,
+  findOrStartImport,
+  savePhaseProgress,
+  saveRecordsDone,
+  takeBatchTurn,
+} from './checkpoint.repo.ts';
 import type { DumpSource, ImportCheckpoint } from './checkpoint.repo.ts';
 import {
   countImportedRelations,
@@ -28,8 +40,9 @@ import {
 } from './import-links.repo.ts';
 import type { IdRange } from './import-links.repo.ts';
 import { applyCrossrefVenues, writeRecordBatch } from './import-records.repo.ts';
+import { OrderedWrites } from './ordered-writes.ts';
 import { buildRecordBatch, findCrossrefLink } from './record-batch.ts';
-import type { CrossrefLink } from './record-batch.ts';
+import type { CrossrefLink, RecordBatch } from './record-batch.ts';
 
 export type ImportProgress =
   | { phase: 'records'; bytesRead: number; totalBytes: number; records: number }
@@ -40,6 +53,11 @@ export interface ImportDumpOptions {
   batchSize?: number;
   /** Publication ids per transaction in phases 2 and 3. */
   rangeSize?: number;
+  /**
+   * Transactions at a time (default 1): batches in flight in phase 1, ranges in phases 2 and
+   * 3. More than one needs a connection pool: PostgreSQL, not PGlite.
+   */
+  workers?: number;
   onProgress?: (progress: ImportProgress) => void;
   onWarning?: (warning: DblpWarning) => void;
   /** A phase starts ('records' also when it resumes after `resumedAt` records). */
@@ -61,12 +79,20 @@ export interface ImportSummary {
   /** DBLP's own notes, `www` pages that are not people, records without a key. */
   skipped: number;
   warnings: number;
+  /** The role could turn foreign-key checks off for the import's writes (bulk-write.repo.ts). */
+  skippedForeignKeyChecks: boolean;
   authorsResolved: number;
   relationsCreated: number;
   /** Imported relations in the database at the end (all dumps and the crawler). */
   relationsTotal: number;
   seconds: { records: number; people: number; relations: number };
 }
+
+/**
+ * `workers` for PostgreSQL, as the command line sets it: one transaction per processor (each
+ * keeps one backend busy), at most 4. PGlite has one connection: 1.
+ */
+export const defaultPostgresWorkers = Math.min(4, availableParallelism());
 
 const defaultBatchSize = 5_000;
 const defaultRangeSize = 20_000;
@@ -86,10 +112,12 @@ export async function importDump(
       ? await openAuthorStaging(db, checkpoint)
       : null;
   summary.resumedAfterRecords = checkpoint.phase === 'records' ? checkpoint.recordsDone : 0;
+  const session = await openWriteSession(db);
+  summary.skippedForeignKeyChecks = session.skipsForeignKeyChecks;
 
   let started = performance.now();
   if (checkpoint.phase === 'records') {
-    await importRecords(db, source, checkpoint, summary, options, staging!);
+    await importRecords(db, session, source, checkpoint, summary, options, staging!);
     checkpoint.phase = 'people';
   } else {
     summary.wasRecordsPhaseDone = true;
@@ -101,10 +129,9 @@ export async function importDump(
     await refreshStatistics(db, 'publication_authors', 'dblp_names', 'publications', 'users');
     await analyzeAuthorStaging(db, staging!);
     options.onPhase?.('people', checkpoint.peopleDone);
-    summary.authorsResolved = await runByRange(db, checkpoint.peopleDone, options, {
+    summary.authorsResolved = await runByRange(db, session, checkpoint, options, {
       phase: 'people',
       step: (tx, range) => resolveAuthors(tx, range, staging!),
-      save: (tx, to) => savePhaseProgress(tx, checkpoint.id, { peopleDone: to }),
       finish: async (tx) => {
         await dropAuthorStaging(tx, staging!);
         await savePhaseProgress(tx, checkpoint.id, { phase: 'relations' });
@@ -117,10 +144,9 @@ export async function importDump(
   started = performance.now();
   await refreshStatistics(db, 'publication_authors', 'relations', 'relation_parties');
   options.onPhase?.('relations', checkpoint.relationsDone);
-  summary.relationsCreated = await runByRange(db, checkpoint.relationsDone, options, {
+  summary.relationsCreated = await runByRange(db, session, checkpoint, options, {
     phase: 'relations',
     step: upsertImportedRelations,
-    save: (tx, to) => savePhaseProgress(tx, checkpoint.id, { relationsDone: to }),
     finish: (tx) => savePhaseProgress(tx, checkpoint.id, { phase: 'done' }),
   });
   summary.relationsTotal = await countImportedRelations(db);
@@ -155,6 +181,7 @@ function emptySummary(checkpoint: ImportCheckpoint): ImportSummary {
     redirects: 0,
     skipped: 0,
     warnings: 0,
+    skippedForeignKeyChecks: false,
     authorsResolved: 0,
     relationsCreated: 0,
     relationsTotal: 0,
@@ -164,11 +191,13 @@ function emptySummary(checkpoint: ImportCheckpoint): ImportSummary {
 
 /**
  * Phase 1. Records the checkpoint already covers are read again (a .gz cannot be entered in
- * the middle) but not written; their crossrefs are still collected. While one batch is being
- * written, the next is parsed: on PostgreSQL the two run on different processors.
+ * the middle) but not written; their crossrefs are still collected. While `workers` batches
+ * are being written (each by its own PostgreSQL backend), the next is parsed; they commit in
+ * file order (ordered-writes.ts).
  */
 async function importRecords(
   db: Db,
+  session: WriteSession,
   source: DumpSource,
   checkpoint: ImportCheckpoint,
   summary: ImportSummary,
@@ -180,18 +209,17 @@ async function importRecords(
   const crossrefLinks: CrossrefLink[] = [];
   let recordsRead = 0;
   let batch: DumpRecord[] = [];
-  let writing: Promise<void> = Promise.resolve();
-  const write = (records: DumpRecord[], recordsDone: number) => {
-    const done = writing.then(() =>
-      inTransaction(db, async (tx) => {
-        await writeRecordBatch(tx, buildRecordBatch(records), staging);
-        await saveRecordsDone(tx, checkpoint.id, recordsDone);
+  const writes = new OrderedWrites<RecordBatch>(
+    options.workers ?? 1,
+    checkpoint.recordsDone,
+    (rows, turn) =>
+      inWriteTransaction(db, session, async (tx) => {
+        await takeBatchTurn(tx, checkpoint.id, turn);
+        turn.hasStarted();
+        await writeRecordBatch(tx, rows, staging);
+        await advanceRecordsDone(tx, checkpoint.id, turn);
       }),
-    );
-    // Awaited before the next batch; until then a failure must not count as unhandled.
-    done.catch(() => {});
-    writing = done;
-  };
+  );
 
   const parsing = readRecords(source, summary, options, (bytesRead) =>
     options.onProgress?.({
@@ -210,19 +238,20 @@ async function importRecords(
         if (recordsRead <= checkpoint.recordsDone) continue;
         batch.push(record);
         if (batch.length < batchSize) continue;
-        await writing;
-        write(batch, recordsRead);
+        // Built while the batches before are being written: in its transaction PostgreSQL
+        // would wait for it.
+        await writes.add(buildRecordBatch(batch), recordsRead);
         batch = [];
       }
     }
+    if (batch.length > 0) await writes.add(buildRecordBatch(batch), recordsRead);
+    await writes.finish();
   } catch (error) {
     // What was read before the damage is committed batch by batch; keep the last good one.
-    await writing.catch(() => {});
+    await writes.abandon();
     throw error;
   }
-  await writing;
-  await inTransaction(db, async (tx) => {
-    if (batch.length > 0) await writeRecordBatch(tx, buildRecordBatch(batch), staging);
+  await inWriteTransaction(db, session, async (tx) => {
     await applyCrossrefVenues(tx, crossrefLinks);
     await saveRecordsDone(tx, checkpoint.id, recordsRead);
     await savePhaseProgress(tx, checkpoint.id, { phase: 'people' });
@@ -258,45 +287,63 @@ async function* readRecords(
 interface RangePhase {
   phase: 'people' | 'relations';
   step: (db: Db, range: IdRange) => Promise<number>;
-  save: (db: Db, to: number) => Promise<void>;
   finish: (db: Db) => Promise<void>;
 }
 
-/** Phases 2 and 3: the publications after the checkpoint, one id range per transaction. */
+/**
+ * Phases 2 and 3: the publications after the checkpoint, one id range per transaction, with
+ * `workers` transactions at a time (ranges are disjoint, so they never wait for each other).
+ * Ranges commit out of order; the checkpoint is the end of the longest run of committed ranges
+ * from the start, so a resumed run redoes at most the ranges that were in flight.
+ */
 async function runByRange(
   db: Db,
-  doneUpTo: number,
+  session: WriteSession,
+  checkpoint: ImportCheckpoint,
   options: ImportDumpOptions,
-  { phase, step, save, finish }: RangePhase,
+  { phase, step, finish }: RangePhase,
 ): Promise<number> {
   const rangeSize = options.rangeSize ?? defaultRangeSize;
+  const doneUpTo = phase === 'people' ? checkpoint.peopleDone : checkpoint.relationsDone;
   const lastId = await findLastPublicationId(db);
-  let total = 0;
+  const ranges: IdRange[] = [];
   for (let from = doneUpTo + 1; from <= lastId; from += rangeSize) {
-    const to = Math.min(from + rangeSize - 1, lastId);
-    total += await inTransaction(db, async (tx) => {
-      const count = await step(tx, { from, to });
-      await save(tx, to);
-      return count;
-    });
-    options.onProgress?.({ phase, done: to, total: lastId });
+    ranges.push({ from, to: Math.min(from + rangeSize - 1, lastId) });
   }
-  await inTransaction(db, finish);
+  const committed = ranges.map(() => false);
+  /** The checkpoint once range `index` commits too. */
+  const checkpointWith = (index: number) => {
+    let covered = 0;
+    while (covered < ranges.length && (committed[covered] || covered === index)) covered += 1;
+    return covered === 0 ? doneUpTo : ranges[covered - 1]!.to;
+  };
+  let next = 0;
+  let idsDone = doneUpTo;
+  let total = 0;
+  let failure: { error: unknown } | undefined;
+  const work = async () => {
+    while (next < ranges.length && !failure) {
+      const index = next++;
+      const range = ranges[index]!;
+      try {
+        const count = await inWriteTransaction(db, session, async (tx) => {
+          const stepCount = await step(tx, range);
+          await advanceRangeCheckpoint(tx, checkpoint.id, phase, checkpointWith(index));
+          return stepCount;
+        });
+        total += count;
+      } catch (error) {
+        failure ??= { error };
+        return;
+      }
+      committed[index] = true;
+      idsDone += range.to - range.from + 1;
+      options.onProgress?.({ phase, done: idsDone, total: lastId });
+    }
+  };
+  const workers = Math.max(1, Math.min(options.workers ?? 1, ranges.length));
+  await Promise.all(Array.from({ length: workers }, work));
+  if (failure) throw failure.error;
+  await inWriteTransaction(db, session, finish);
   return total;
-}
-
-/**
- * One batch and its checkpoint, committed together. The commit does not wait for the disk:
- * losing the last batches to a power cut loses their checkpoint with them, and the next run
- * redoes them; a killed import loses nothing that was committed.
- */
-function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local synchronous_commit = off`);
-    // A range's joins, groupings and `= any(array(…))` lists (tens of thousands of authors)
-    // outgrow the default 4 MB and would spill to temporary files. Only this transaction's
-    // statements get the larger allowance.
-    await tx.execute(sql`set local work_mem = '128MB'`);
-    return work(tx as unknown as Db);
-  });
 }

@@ -110,6 +110,12 @@ export function describeSummary(summary: ImportSummary): string {
     `authors      ${count(summary.authorsResolved)} resolved to people`,
     `relations    ${count(summary.relationsCreated)} created, ${count(summary.relationsTotal)} imported in all`,
     `time         ${formatSeconds(summary.seconds.records)} records, ${formatSeconds(summary.seconds.people)} people, ${formatSeconds(summary.seconds.relations)} relations`,
+    ...(summary.skippedForeignKeyChecks
+      ? []
+      : [
+          'note         foreign keys were checked row by row: this role may not set',
+          '             session_replication_role; as a superuser the import runs faster',
+        ]),
   ].join('\n');
 }
 

@@ -34,39 +34,50 @@ interface StoredRow {
 }
 
 /**
- * The id of every key of the batch, and whether this statement created it. The insert's
- * `returning` lists created and changed rows; the select, which sees the table as it was
- * before the statement, adds the unchanged ones.
+ * The row of every key of a batch: the upsert's `returning` lists the rows it created or
+ * changed; the keys it left out are rows the dump did not change, looked up after (none on a
+ * first import, which so makes no second round of index probes).
  */
+async function rowsByKey<Row extends { key: string }>(
+  keys: readonly string[],
+  written: Row[],
+  lookUp: (missing: string[]) => Promise<Row[]>,
+): Promise<Map<string, Row>> {
+  const rows = new Map(written.map((row) => [row.key, row]));
+  const missing = keys.filter((key) => !rows.has(key));
+  if (missing.length > 0) for (const row of await lookUp(missing)) rows.set(row.key, row);
+  return rows;
+}
+
+/** The publications of a batch, with their id and whether this batch created them. */
 async function writePublications(db: Db, { publications, authorships }: RecordBatch, staging: SQL) {
   const rows = await queryRows<StoredRow>(
     db,
     sql`
-      with written as (
-        insert into publications as p (dblp_key, title, title_key, year, venue, kind, paper_type)
-        select * from unnest(
-          ${param(publications.keys)}::text[], ${param(publications.titles)}::text[],
-          ${param(publications.titleKeys)}::text[], ${param(publications.years)}::smallint[],
-          ${param(publications.venues)}::text[], ${param(publications.kinds)}::text[],
-          ${param(publications.paperTypes)}::smallint[])
-        on conflict (dblp_key) do update set
-          title = excluded.title, title_key = excluded.title_key, year = excluded.year,
-          venue = coalesce(excluded.venue, p.venue), kind = excluded.kind,
-          paper_type = excluded.paper_type, is_retired = false, retired_at = null,
-          updated_at = now()
-        where p.is_retired
-           or (p.title, p.title_key, p.year, p.venue, p.kind, p.paper_type)
-          is distinct from (excluded.title, excluded.title_key, excluded.year,
-            coalesce(excluded.venue, p.venue), excluded.kind, excluded.paper_type)
-        returning p.id, p.dblp_key as key, (p.xmax = 0) as is_new
-      )
-      select id, key, is_new from written
-      union all
-      select id, dblp_key, false from publications
-      where dblp_key = any(${param(publications.keys)}::text[])`,
+      insert into publications as p (dblp_key, title, title_key, year, venue, kind, paper_type)
+      select * from unnest(
+        ${param(publications.keys)}::text[], ${param(publications.titles)}::text[],
+        ${param(publications.titleKeys)}::text[], ${param(publications.years)}::smallint[],
+        ${param(publications.venues)}::text[], ${param(publications.kinds)}::text[],
+        ${param(publications.paperTypes)}::smallint[])
+      on conflict (dblp_key) do update set
+        title = excluded.title, title_key = excluded.title_key, year = excluded.year,
+        venue = coalesce(excluded.venue, p.venue), kind = excluded.kind,
+        paper_type = excluded.paper_type, is_retired = false, retired_at = null,
+        updated_at = now()
+      where p.is_retired
+         or (p.title, p.title_key, p.year, p.venue, p.kind, p.paper_type)
+        is distinct from (excluded.title, excluded.title_key, excluded.year,
+          coalesce(excluded.venue, p.venue), excluded.kind, excluded.paper_type)
+      returning p.id, p.dblp_key as key, (p.xmax = 0) as is_new`,
   );
-  const stored = new Map<string, StoredRow>();
-  for (const row of rows) if (!stored.get(row.key)?.is_new) stored.set(row.key, row);
+  const stored = await rowsByKey(publications.keys, rows, (missing) =>
+    queryRows<StoredRow>(
+      db,
+      sql`select id, dblp_key as key, false as is_new from publications
+          where dblp_key = any(${param(missing)}::text[])`,
+    ),
+  );
   const ids = publications.keys.map((key) => stored.get(key)!.id);
   const isNew = publications.keys.map((key) => stored.get(key)!.is_new);
   await dropRemovedAuthorPositions(db, ids, isNew, publications.authorCounts);
@@ -108,11 +119,8 @@ async function dropRemovedAuthorPositions(
     where a.publication_id = x.id and a.position > x.count`);
 }
 
-interface PersonRow {
-  id: number;
-  pid: string;
-  is_new: boolean;
-}
+/** A person by pid (`key`). */
+type PersonRow = StoredRow;
 
 /**
  * People by pid. A pid we already hold (a registered user who gave it, or an earlier import)
@@ -123,27 +131,27 @@ async function writePeople(db: Db, { people, names }: RecordBatch) {
   const rows = await queryRows<PersonRow>(
     db,
     sql`
-      with written as (
-        insert into users as u (kind, dblp_pid, dblp_name, first_name, last_name)
-        select 'dblp_only', * from unnest(
-          ${param(people.pids)}::text[], ${param(people.dblpNames)}::text[],
-          ${param(people.firstNames)}::text[], ${param(people.lastNames)}::text[])
-        on conflict (dblp_pid) do update set
-          dblp_name = excluded.dblp_name,
-          first_name = case when u.kind = 'dblp_only' then excluded.first_name else u.first_name end,
-          last_name = case when u.kind = 'dblp_only' then excluded.last_name else u.last_name end,
-          updated_at = now()
-        where u.dblp_name is distinct from excluded.dblp_name
-           or (u.kind = 'dblp_only'
-               and (u.first_name, u.last_name) <> (excluded.first_name, excluded.last_name))
-        returning u.id, u.dblp_pid as pid, (u.xmax = 0) as is_new
-      )
-      select id, pid, is_new from written
-      union all
-      select id, dblp_pid, false from users where dblp_pid = any(${param(people.pids)}::text[])`,
+      insert into users as u (kind, dblp_pid, dblp_name, first_name, last_name)
+      select 'dblp_only', * from unnest(
+        ${param(people.pids)}::text[], ${param(people.dblpNames)}::text[],
+        ${param(people.firstNames)}::text[], ${param(people.lastNames)}::text[])
+      on conflict (dblp_pid) do update set
+        dblp_name = excluded.dblp_name,
+        first_name = case when u.kind = 'dblp_only' then excluded.first_name else u.first_name end,
+        last_name = case when u.kind = 'dblp_only' then excluded.last_name else u.last_name end,
+        updated_at = now()
+      where u.dblp_name is distinct from excluded.dblp_name
+         or (u.kind = 'dblp_only'
+             and (u.first_name, u.last_name) <> (excluded.first_name, excluded.last_name))
+      returning u.id, u.dblp_pid as key, (u.xmax = 0) as is_new`,
   );
-  const stored = new Map<string, PersonRow>();
-  for (const row of rows) if (!stored.get(row.pid)?.is_new) stored.set(row.pid, row);
+  const stored = await rowsByKey(people.pids, rows, (missing) =>
+    queryRows<PersonRow>(
+      db,
+      sql`select id, dblp_pid as key, false as is_new from users
+          where dblp_pid = any(${param(missing)}::text[])`,
+    ),
+  );
   const userIds = people.pids.map((pid) => stored.get(pid)!.id);
   const nameUserIds = names.personIndexes.map((index) => userIds[index]!);
   const existingUserIds = people.pids.flatMap((pid) => {

@@ -4,8 +4,9 @@
 // two databases (a killed run's sequence numbers are spent, so its ids differ from a clean run's).
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/client.ts';
+import pg from 'pg';
+import type { Database, Db } from '../../db/client.ts';
+import { openDatabase, queryRows } from '../../db/client.ts';
 
 export const importFixturePath = (name: string) =>
   fileURLToPath(new URL(`../../../test/fixtures/dblp/${name}`, import.meta.url));
@@ -59,5 +60,38 @@ export async function dumpImportContent(db: Db) {
       join publications p on p.id = r.publication_id join users u on u.id = rp.user_id
       order by p.dblp_key, u.dblp_pid`),
     imports: await query(`select phase, records_done from dblp_imports order by id`),
+  };
+}
+
+/**
+ * Scratch PostgreSQL databases on the server of `adminUrl` (TEST_DATABASE_URL), for tests that
+ * need more than one connection or a child process; `dropAll` removes them.
+ */
+export function scratchDatabases(adminUrl: string, prefix: string) {
+  const created: string[] = [];
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  return {
+    async create(): Promise<{ url: string; database: Database }> {
+      const name = `${prefix}_${process.pid}_${created.length}_${Date.now() % 100_000}`;
+      await admin(`create database ${name}`);
+      created.push(name);
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      const database = await openDatabase({ url: url.toString() });
+      await database.migrate();
+      return { url: url.toString(), database };
+    },
+    async dropAll() {
+      for (const name of created) await admin(`drop database if exists ${name} with (force)`);
+    },
+    admin,
   };
 }

@@ -4,6 +4,7 @@
 import { messages } from '@recuse/common';
 import { recordAudit } from '../../audit/audit.repo.ts';
 import type { Db } from '../../db/client.ts';
+import { excludeDumpImports } from '../../dblp/import/bulk-write.repo.ts';
 import { HttpError } from '../../http/errors.ts';
 import { removeRelationsBetween } from '../relations/relations-merge.service.ts';
 import type { User } from './accounts.repo.ts';
@@ -43,6 +44,8 @@ export async function mergeDblpPerson(
   ids: { fromUserId: number; intoUserId: number },
 ): Promise<{ pid: string; moved: Record<string, number> }> {
   const { fromUserId, intoUserId } = ids;
+  // A dump import may be linking authors to `from` with foreign-key checks off.
+  await excludeDumpImports(db);
   const locked = await lockUsers(db, [fromUserId, intoUserId]);
   const from = locked.find((user) => user.id === fromUserId);
   const into = locked.find((user) => user.id === intoUserId);
