@@ -184,6 +184,21 @@ describe('storing a crawled person', () => {
     expect(again!.relation).toMatchObject({ id: first!.relation!.id, status: 2 });
     expect(again!.relation!.deletedAt).toBeInstanceOf(Date);
   });
+
+  it('keeps a disputed relation disputed when the paper is crawled again', async () => {
+    const diXu = await buildDiXu();
+    const { runJobs } = await startCrawl(t);
+    await queueCrawl(t, { userId: diXu.id, pid: diXuPid });
+    await runJobs();
+    const [first] = await importedPublications(t);
+    await t.db.execute(`update relations set status = 4 where id = ${first!.relation!.id}`);
+
+    await queueCrawl(t, { userId: diXu.id, pid: diXuPid });
+    await runJobs();
+
+    const [again] = await importedPublications(t);
+    expect(again!.relation).toMatchObject({ id: first!.relation!.id, status: 4 });
+  });
 });
 
 describe('a file for another pid (DBLP merged the profile)', () => {

@@ -4,7 +4,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
-import { importedRelationRow } from '../dblp-people.ts';
 
 const param = (value: unknown) => sql.param(value);
 
@@ -183,85 +182,17 @@ export async function replaceAuthorships(
     where (a.user_id, a.name) is distinct from (excluded.user_id, excluded.name)`);
 }
 
-/** The constant part of an imported relation (type, status, source), as the import writes it. */
-const template = importedRelationRow({ kind: 'article', title: '', year: undefined }, 0, 0);
-const validatedParty = 1;
-const inactiveRelation = 0;
-
-/**
- * One imported relation per publication with at least two distinct known authors, as the dump
- * import's phase 3 makes it: the first known author by position creates it, every other
- * distinct known author is a validated party, parties no longer authors go. A relation that was
- * inactive because its publication had been retired is active again; one an administrator
- * deleted stays deleted. A publication left with fewer than two known authors makes its
- * imported relation inactive. Answers how many relations the publications now have.
- */
-export async function syncImportedRelations(db: Db, publicationIds: readonly number[]) {
-  if (publicationIds.length === 0) return 0;
-  const ids = param(publicationIds);
-  const written = await queryRows<{ id: number }>(
-    db,
-    sql`
-    with authors as (
-      select publication_id, user_id, min(position) as first_position
-      from publication_authors
-      where publication_id = any(${ids}::integer[]) and user_id is not null
-      group by publication_id, user_id
-    ), eligible as (
-      select publication_id, (array_agg(user_id order by first_position))[1] as creator_user_id
-      from authors group by publication_id having count(*) >= 2
-    )
-    insert into relations as r (type_id, creator_user_id, status, end_year, title, title_key,
-      publication_id, paper_type, source, is_dblp_imported)
-    select ${template.typeId}, e.creator_user_id, ${template.status}, p.year, p.title,
-      p.title_key, p.id, p.paper_type, ${template.source}, true
-    from eligible e join publications p on p.id = e.publication_id
-    on conflict (publication_id) where is_dblp_imported do update set
-      creator_user_id = excluded.creator_user_id, end_year = excluded.end_year,
-      title = excluded.title, title_key = excluded.title_key, paper_type = excluded.paper_type,
-      status = case when r.deleted_at is null then excluded.status else r.status end,
-      updated_at = now()
-    where (r.creator_user_id, r.end_year, r.title, r.title_key, r.paper_type, r.status)
-      is distinct from (excluded.creator_user_id, excluded.end_year, excluded.title,
-        excluded.title_key, excluded.paper_type,
-        case when r.deleted_at is null then excluded.status else r.status end)
-    returning r.id`,
-  );
-  await db.execute(sql`
-    update relations r set status = ${inactiveRelation}, updated_at = now()
-    where r.is_dblp_imported and r.publication_id = any(${ids}::integer[])
-      and r.deleted_at is null and r.status <> ${inactiveRelation}
-      and (select count(distinct a.user_id) from publication_authors a
-           where a.publication_id = r.publication_id and a.user_id is not null) < 2`);
-  await db.execute(sql`
-    delete from relation_parties rp
-    using relations r
-    where rp.relation_id = r.id and r.is_dblp_imported
-      and r.publication_id = any(${ids}::integer[])
-      and (rp.user_id = r.creator_user_id
-        or not exists (select 1 from publication_authors a
-                       where a.publication_id = r.publication_id and a.user_id = rp.user_id))`);
-  await db.execute(sql`
-    insert into relation_parties (relation_id, user_id, status)
-    select distinct r.id, a.user_id, ${validatedParty}::smallint
-    from relations r
-    join publication_authors a on a.publication_id = r.publication_id
-    where r.is_dblp_imported and r.publication_id = any(${ids}::integer[])
-      and a.user_id is not null and a.user_id <> r.creator_user_id
-    on conflict (relation_id, user_id) do nothing`);
-  return written.length;
-}
-
 /**
  * Publications we hold as this person's that DBLP no longer lists for them are retired, not
- * silently kept; their imported relation becomes inactive (0), so conflicts ignore it. The
- * authorship stays, so the paper comes back as it was if DBLP lists it again. Answers how many.
+ * silently kept (syncImportedRelations then makes their imported relation inactive, so
+ * conflicts ignore it). The authorship stays, so the paper comes back as it was if DBLP lists
+ * it again. Answers their ids.
  */
 export async function retireUnlistedPublications(
   db: Db,
   userId: number,
   listedIds: readonly number[],
-): Promise<number> {
+): Promise<number[]> {
   const retired = await queryRows<{ id: number }>(
     db,
     sql`
@@ -272,12 +203,7 @@ export async function retireUnlistedPublications(
                   where a.publication_id = p.id and a.user_id = ${userId})
     returning p.id`,
   );
-  if (retired.length === 0) return 0;
-  await db.execute(sql`
-    update relations set status = ${inactiveRelation}, updated_at = now()
-    where is_dblp_imported and deleted_at is null and status <> ${inactiveRelation}
-      and publication_id = any(${param(retired.map((row) => row.id))}::integer[])`);
-  return retired.length;
+  return retired.map((row) => row.id);
 }
 
 /** The crawl succeeded: the person's DBLP notes, when it happened, and when to come back. */

@@ -5,6 +5,7 @@
 import { institutionKey } from '@recuse/common';
 import type { Db } from '../../db/client.ts';
 import { paperTypeOf, splitDblpName } from '../dblp-people.ts';
+import { syncImportedRelations } from '../imported-relations.repo.ts';
 import type { PersonFile } from '../parse-person.ts';
 import type { Publication } from '../records.ts';
 import type { AuthorshipInput, CoauthorInput } from './store-person.repo.ts';
@@ -16,7 +17,6 @@ import {
   replaceOwnNames,
   resolveCoauthors,
   retireUnlistedPublications,
-  syncImportedRelations,
   updatePersonIdentity,
   upsertPublications,
 } from './store-person.repo.ts';
@@ -66,8 +66,8 @@ export async function storePersonFile(
     const publicationIds = await upsertPublications(tx, authored.map(publicationInput));
     const ids = authored.map((publication) => publicationIds.get(publication.key)!);
     await replaceAuthorships(tx, ids, authorships(authored, publicationIds, userIds));
-    const relationsWritten = await syncImportedRelations(tx, ids);
     const retired = await retireUnlistedPublications(tx, userId, ids);
+    const relations = await syncImportedRelations(tx, { ids: [...ids, ...retired] });
     await markCrawled(
       tx,
       userId,
@@ -78,8 +78,8 @@ export async function storePersonFile(
       status: 'stored' as const,
       publications: authored.length,
       newPeople: created,
-      relationsWritten,
-      retired,
+      relationsWritten: relations.written,
+      retired: retired.length,
     };
   });
 }

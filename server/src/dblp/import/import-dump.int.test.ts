@@ -332,6 +332,37 @@ describe('importDump, a publication that loses its known co-authors', () => {
     await importText('third.xml', original);
     expect(await status()).toEqual([1]);
   });
+
+  it('keeps the relation of a paper a crawl retired inactive until a dump lists the paper again', async () => {
+    const original = await readFile(importFixturePath('import/people-and-crossrefs.xml'), 'latin1');
+    const key = 'conf/sp/KocherHFGGHHLM19';
+    const state = async () =>
+      await rows<{ is_retired: boolean; status: number }>(`
+        select p.is_retired, r.status from relations r join publications p on p.id = r.publication_id
+        where p.dblp_key = '${key}'`);
+    const importText = async (name: string, text: string) => {
+      await writeFile(path.join(directory, name), text, 'latin1');
+      await importDump(t.db, path.join(directory, name));
+    };
+    await importText('first.xml', original);
+    // What a crawl does when DBLP no longer lists the paper for its author.
+    await rows(
+      `update publications set is_retired = true, retired_at = now() where dblp_key = '${key}'`,
+    );
+    await rows(`update relations set status = 0 where publication_id =
+                (select id from publications where dblp_key = '${key}')`);
+
+    const withoutPaper = original.replace(
+      /<inproceedings [^>]*key="conf\/sp\/KocherHFGGHHLM19"[\s\S]*?<\/inproceedings>\n/,
+      '',
+    );
+    expect(withoutPaper).not.toContain(key);
+    await importText('without.xml', withoutPaper);
+    expect(await state()).toEqual([{ is_retired: true, status: 0 }]);
+
+    await importText('with.xml', original);
+    expect(await state()).toEqual([{ is_retired: false, status: 1 }]);
+  });
 });
 
 describe('importDump, damaged files', () => {

@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { DblpWarning } from '../parse-error.ts';
+import { syncImportedRelations } from '../imported-relations.repo.ts';
 import { parseDumpBatches } from '../parse-dump.ts';
 import type { DumpRecord } from '../parse-dump.ts';
 import {
@@ -36,7 +37,6 @@ import {
   countImportedRelations,
   findLastPublicationId,
   resolveAuthors,
-  upsertImportedRelations,
 } from './import-links.repo.ts';
 import type { IdRange } from './import-links.repo.ts';
 import { applyCrossrefVenues, writeRecordBatch } from './import-records.repo.ts';
@@ -146,7 +146,7 @@ export async function importDump(
   options.onPhase?.('relations', checkpoint.relationsDone);
   summary.relationsCreated = await runByRange(db, session, checkpoint, options, {
     phase: 'relations',
-    step: upsertImportedRelations,
+    step: async (tx, range) => (await syncImportedRelations(tx, range)).created,
     finish: (tx) => savePhaseProgress(tx, checkpoint.id, { phase: 'done' }),
   });
   summary.relationsTotal = await countImportedRelations(db);
