@@ -71,3 +71,18 @@ async function copyDtd(directory: string) {
   await rm(target, { force: true });
   await copyFile(new URL('../dblp/dblp.dtd', import.meta.url), target);
 }
+
+/** ensureSyntheticDump, saying on stderr what it does; `size` describes the dump asked for. */
+export async function prepareSyntheticDump(request: DumpRequest, size: string) {
+  console.error(
+    `Synthetic dump of ${size}, seed ${request.seed}: generating unless cached in ${request.directory}`,
+  );
+  const dump = await ensureSyntheticDump(request);
+  const seconds = dump.generatedInSeconds;
+  console.error(
+    seconds === undefined
+      ? `Reusing ${dump.path}`
+      : `Generated ${dump.path} in ${seconds.toFixed(1)} s`,
+  );
+  return dump;
+}

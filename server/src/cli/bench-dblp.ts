@@ -9,7 +9,7 @@
 import { writeFile } from 'node:fs/promises';
 import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import { defaultBenchDirectory, ensureSyntheticDump } from '../bench/dump-cache.ts';
+import { defaultBenchDirectory, prepareSyntheticDump } from '../bench/dump-cache.ts';
 import type { CachedDump } from '../bench/dump-cache.ts';
 import { describeMachine } from '../bench/machine.ts';
 import { repositoryRoot } from '../bench/parse-run.ts';
@@ -72,22 +72,12 @@ function positiveInteger(text: string, name: string): number {
   return value;
 }
 
-async function prepareDump(options: BenchOptions): Promise<CachedDump> {
+function prepareDump(options: BenchOptions): Promise<CachedDump> {
   const size =
     options.targetBytes === undefined
       ? `${options.publications} publications`
       : describeByteSize(options.targetBytes);
-  console.error(
-    `Synthetic dump of ${size}, seed ${options.seed}: generating unless cached in ${options.directory}`,
-  );
-  const dump = await ensureSyntheticDump(options);
-  const seconds = dump.generatedInSeconds;
-  console.error(
-    seconds === undefined
-      ? `Reusing ${dump.path}`
-      : `Generated ${dump.path} in ${seconds.toFixed(1)} s`,
-  );
-  return dump;
+  return prepareSyntheticDump(options, size);
 }
 
 /** Relative to the repository when inside it, as the commands in docs/ are run from there. */

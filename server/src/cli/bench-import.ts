@@ -20,7 +20,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { BackendCpuSampler } from '../bench/backend-cpu-sampler.ts';
-import { defaultBenchDirectory, ensureSyntheticDump } from '../bench/dump-cache.ts';
+import { defaultBenchDirectory, prepareSyntheticDump } from '../bench/dump-cache.ts';
 import type { CachedDump } from '../bench/dump-cache.ts';
 import {
   fullDblpTargetSeconds,
@@ -93,19 +93,8 @@ function positiveInteger(text: string, name: string): number {
   return value;
 }
 
-async function prepareDump(options: BenchOptions): Promise<CachedDump> {
-  console.error(
-    `Synthetic dump of ${describeByteSize(options.targetBytes)}, seed ${options.seed}: ` +
-      `generating unless cached in ${options.directory}`,
-  );
-  const dump = await ensureSyntheticDump(options);
-  const seconds = dump.generatedInSeconds;
-  console.error(
-    seconds === undefined
-      ? `Reusing ${dump.path}`
-      : `Generated ${dump.path} in ${seconds.toFixed(1)} s`,
-  );
-  return dump;
+function prepareDump(options: BenchOptions): Promise<CachedDump> {
+  return prepareSyntheticDump(options, describeByteSize(options.targetBytes));
 }
 
 /** `recuse_bench_import_1gb`: one scratch database per dump size. */
