@@ -33,6 +33,9 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
+    // No transitions (the app respects reduced motion): axe judged a dialog's button while
+    // the dialog was still fading in, partly transparent, as too low in contrast.
+    contextOptions: { reducedMotion: 'reduce' },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

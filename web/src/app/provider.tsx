@@ -33,6 +33,8 @@ export const theme = createTheme({
   // Shade 8 keeps links, buttons and light alerts above WCAG AA contrast on white.
   primaryShade: 8,
   defaultRadius: 'md',
+  // Someone whose system asks for reduced motion gets modals and menus without transitions.
+  respectReducedMotion: true,
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
 });
 
