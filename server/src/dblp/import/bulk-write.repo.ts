@@ -19,6 +19,7 @@ import { databaseErrorCode } from '../../db/client.ts';
 
 /** 'RCDI': Recuse DBLP import. */
 const dumpImportLockKey = 0x52_43_44_49;
+const insufficientPrivilege = '42501';
 
 export interface WriteSession {
   /** Foreign-key checks are off in the import's transactions (see the header). */
@@ -39,8 +40,6 @@ export async function openWriteSession(db: Db): Promise<WriteSession> {
   }
   throw error;
 }
-
-const insufficientPrivilege = '42501';
 
 /**
  * One batch or range and its checkpoint, committed together. The commit does not wait for the
