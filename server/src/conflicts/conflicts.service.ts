@@ -29,7 +29,7 @@ import { findConflicts } from './engine.ts';
 import { formatYears, toConflictsCsv, toConflictsJson, toHotcrpCollaborators } from './exports.ts';
 import { loadInstitutionalFacts, loadRelationFacts } from './conflicts.repo.ts';
 import { groupRulesByType } from './rules.ts';
-import type { ConflictFindings } from './types.ts';
+import type { ConflictFindings, ConflictReason } from './types.ts';
 
 /** A checked selection: the conference, its selected rules in its order, and its date R. */
 export interface ConflictSelection {
@@ -136,22 +136,31 @@ export function toUserConflictsWire(findings: ConflictFindings): ConflictPersonW
     affiliation: person.affiliation,
     is_provisional: person.isProvisional,
     reason: person.reasons.map((reason) => ({
-      rule_value: reason.ruleValue,
-      rule_title: reason.ruleTitle,
-      relation_id: reason.relationId,
-      affiliation_id: reason.affiliationId,
-      relation_type_id: reason.relationTypeId,
-      relation_type_name: reason.relationTypeName,
+      ...toReasonEvidenceWire(reason),
       title: reason.title,
-      start_year: reason.startYear,
-      start_month: reason.startMonth,
-      end_year: reason.endYear,
-      end_month: reason.endMonth,
-      status: reason.status,
-      is_provisional: reason.isProvisional,
-      is_intern: reason.isIntern,
     })),
   }));
+}
+
+/** What a person's and an institution's reasons both carry (reasonEvidenceShape in common). */
+type ReasonEvidence = Omit<ConflictReason, 'title'>;
+
+function toReasonEvidenceWire(reason: ReasonEvidence) {
+  return {
+    rule_value: reason.ruleValue,
+    rule_title: reason.ruleTitle,
+    relation_id: reason.relationId,
+    affiliation_id: reason.affiliationId,
+    relation_type_id: reason.relationTypeId,
+    relation_type_name: reason.relationTypeName,
+    start_year: reason.startYear,
+    start_month: reason.startMonth,
+    end_year: reason.endYear,
+    end_month: reason.endMonth,
+    status: reason.status,
+    is_provisional: reason.isProvisional,
+    is_intern: reason.isIntern,
+  };
 }
 
 /**
@@ -170,20 +179,8 @@ export function toInstitutionListWire(findings: ConflictFindings): InstitutionCo
       years: first ? formatYears(first.startYear, first.endYear) : '',
       is_provisional: institution.isProvisional,
       reason: institution.reasons.map((reason) => ({
-        rule_value: reason.ruleValue,
-        rule_title: reason.ruleTitle,
-        relation_id: reason.relationId,
-        affiliation_id: reason.affiliationId,
-        relation_type_id: reason.relationTypeId,
-        relation_type_name: reason.relationTypeName,
+        ...toReasonEvidenceWire(reason),
         type_of_position: reason.positionLabel ?? '',
-        start_year: reason.startYear,
-        start_month: reason.startMonth,
-        end_year: reason.endYear,
-        end_month: reason.endMonth,
-        status: reason.status,
-        is_provisional: reason.isProvisional,
-        is_intern: reason.isIntern,
       })),
     };
   });
