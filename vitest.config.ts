@@ -21,7 +21,11 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['common/src/**/*.test.ts', 'server/src/**/*.test.ts'],
+          include: [
+            'common/src/**/*.test.ts',
+            'server/src/**/*.test.ts',
+            'server/bench/**/*.test.ts',
+          ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
         },

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
-import { writeSyntheticDumpFile } from '../synthetic/write-dump-file.ts';
+import { writeSyntheticDumpFile } from '../../../bench/synthetic/write-dump-file.ts';
 import { importDump } from './import-dump.ts';
 import { dumpImportContent, importFixturePath, scratchDatabases } from './import-test-support.ts';
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows } from '../../db/client.ts';
-import { writeSyntheticDumpFile } from '../synthetic/write-dump-file.ts';
+import { writeSyntheticDumpFile } from '../../../bench/synthetic/write-dump-file.ts';
 import { excludeDumpImports, inWriteTransaction } from './bulk-write.repo.ts';
 import { importDump } from './import-dump.ts';
 import { dumpImportContent, scratchDatabases } from './import-test-support.ts';

@@ -5,14 +5,12 @@
 import { copyFile, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatByteSize } from '../dblp/synthetic/byte-size.ts';
-import { syntheticDumpVersion } from '../dblp/synthetic/generate-dump.ts';
-import type { SyntheticDumpSummary } from '../dblp/synthetic/generate-dump.ts';
-import { writeSyntheticDumpFile } from '../dblp/synthetic/write-dump-file.ts';
+import { formatByteSize } from './synthetic/byte-size.ts';
+import { syntheticDumpVersion } from './synthetic/generate-dump.ts';
+import type { SyntheticDumpSummary } from './synthetic/generate-dump.ts';
+import { writeSyntheticDumpFile } from './synthetic/write-dump-file.ts';
 
-export const defaultBenchDirectory = fileURLToPath(
-  new URL('../../../data/bench/', import.meta.url),
-);
+export const defaultBenchDirectory = fileURLToPath(new URL('../../data/bench/', import.meta.url));
 
 export interface DumpRequest {
   directory: string;
@@ -69,7 +67,7 @@ async function readSidecar(path: string): Promise<Sidecar | undefined> {
 async function copyDtd(directory: string) {
   const target = join(directory, 'dblp.dtd');
   await rm(target, { force: true });
-  await copyFile(new URL('../dblp/dblp.dtd', import.meta.url), target);
+  await copyFile(new URL('../src/dblp/dblp.dtd', import.meta.url), target);
 }
 
 /** ensureSyntheticDump, saying on stderr what it does; `size` describes the dump asked for. */

@@ -3,7 +3,7 @@
 // written as `<author>` / `<editor>` lines. A name is printed as the person's primary name or,
 // for people with aliases, sometimes as an alias, as on real papers; recent records carry
 // some `orcid` attributes. Also counts what the summary reports.
-import type { PublicationKind } from '../records.ts';
+import type { PublicationKind } from '../../src/dblp/records.ts';
 import { authorCount } from './author-counts.ts';
 import type { PersonDirectory } from './names.ts';
 import type { Population } from './population.ts';

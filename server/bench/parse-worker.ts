@@ -1,11 +1,11 @@
 // Runs in a child process of the DBLP benchmark, so that its peak memory (maxRSS) is the
 // parser's own and not the generator's or an earlier run's:
-//   node --import tsx server/src/bench/parse-worker.ts FILE records|batches
+//   node --import tsx server/bench/parse-worker.ts FILE records|batches
 // Reads the whole dump with parseDump (one record per await) or parseDumpBatches, and
 // prints one JSON line of ParseRunResult.
 import { stat } from 'node:fs/promises';
-import { parseDump, parseDumpBatches } from '../dblp/parse-dump.ts';
-import type { DumpRecord } from '../dblp/parse-dump.ts';
+import { parseDump, parseDumpBatches } from '../src/dblp/parse-dump.ts';
+import type { DumpRecord } from '../src/dblp/parse-dump.ts';
 import type { ParseRunResult } from './parse-run.ts';
 
 const [path, api = 'records'] = process.argv.slice(2);

@@ -1,7 +1,7 @@
 // The benchmark's printed result: the command, the machine and its load, the dump, one row
 // per parser, and the targets of issue 5 (parse >= 100 MB/s, peak memory < 300 MB whatever
 // the size, at least twice as fast as lxml iterparse) each marked met or not met.
-import { describeByteSize } from '../dblp/synthetic/byte-size.ts';
+import { describeByteSize } from './synthetic/byte-size.ts';
 import type { MachineDescription } from './machine.ts';
 import { formatLoadAverage } from './machine.ts';
 import type { ParseFigures } from './parse-benchmark.ts';

@@ -3,7 +3,7 @@
 // issue's `<article>`s, CoRR preprints (`publtype="informal"`), an encyclopedia `<book>`
 // with its `<incollection>` entries (often without authors), edited series volumes,
 // monographs and theses. Field orders vary the way they do in the real dump.
-import type { PublicationKind } from '../records.ts';
+import type { PublicationKind } from '../../src/dblp/records.ts';
 import { Contributors } from './contributors.ts';
 import type { UnitContext } from './contributors.ts';
 import type { Random } from './random.ts';

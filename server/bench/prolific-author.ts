@@ -6,9 +6,9 @@
 // data, so runs compare.
 import { sql } from 'drizzle-orm';
 import { institutionKey } from '@recuse/common';
-import type { Db } from '../db/client.ts';
-import { publications, relationParties, relations, users } from '../db/schema.ts';
-import { hashPassword } from '../modules/auth/passwords.ts';
+import type { Db } from '../src/db/client.ts';
+import { publications, relationParties, relations, users } from '../src/db/schema.ts';
+import { hashPassword } from '../src/modules/auth/passwords.ts';
 
 export const prolificAuthor = {
   email: 'prolific@example.org',

@@ -16,13 +16,13 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { defaultConflictRules } from '@recuse/common';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { readConflictSelection, listConflicts } from '../conflicts/conflicts.service.ts';
-import type { Db } from '../db/client.ts';
-import { openDatabase, queryRows } from '../db/client.ts';
-import { importDump } from '../dblp/import/import-dump.ts';
-import { hashPassword } from '../modules/auth/passwords.ts';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { readConflictSelection, listConflicts } from '../src/conflicts/conflicts.service.ts';
+import type { Db } from '../src/db/client.ts';
+import { openDatabase, queryRows } from '../src/db/client.ts';
+import { importDump } from '../src/dblp/import/import-dump.ts';
+import { hashPassword } from '../src/modules/auth/passwords.ts';
 
 const { values: options } = parseArgs({
   options: {

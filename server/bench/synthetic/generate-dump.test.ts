@@ -2,10 +2,10 @@
 // every part of the import (format, entities, persons last, crossrefs, homonyms, aliases).
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DblpWarning } from '../parse-error.ts';
-import { parseDump } from '../parse-dump.ts';
-import type { DumpRecord, SkippedRecord } from '../parse-dump.ts';
-import type { Person, Publication } from '../records.ts';
+import type { DblpWarning } from '../../src/dblp/parse-error.ts';
+import { parseDump } from '../../src/dblp/parse-dump.ts';
+import type { DumpRecord, SkippedRecord } from '../../src/dblp/parse-dump.ts';
+import type { Person, Publication } from '../../src/dblp/records.ts';
 import { createSummary, generateSyntheticDump } from './generate-dump.ts';
 import type { SyntheticDumpOptions, SyntheticDumpSummary } from './generate-dump.ts';
 

@@ -3,7 +3,7 @@
 // strings, as in DBLP: people who share a name get a 4-digit suffix (`Wei Wang 0001`), and
 // the unsuffixed name is then a disambiguation profile. Homonym counts follow DBLP's heavy
 // tail (0001 far more often than 0005; the most common names have hundreds).
-import { getBundledEntities } from '../entities.ts';
+import { getBundledEntities } from '../../src/dblp/entities.ts';
 import { AffinePermutation, greatestCommonDivisor, hash32, hashUnit } from './random.ts';
 import { middleNamesByInitial, namePools } from './name-pools.ts';
 import type { NamePool } from './name-pools.ts';

@@ -1,6 +1,6 @@
 // npm run bench:list-page: how long the relations list PAGE takes in a browser for a prolific
 // author. Seeds the author of npm run bench:api (3,000 imported publications by default, plus
-// relations waiting for their answer for the pending page; server/src/bench/prolific-author.ts)
+// relations waiting for their answer for the pending page; server/bench/prolific-author.ts)
 // into a fresh embedded database (or the scratch PostgreSQL database of --database-url),
 // starts the real server on the built web app (as the browser tests do), signs in through the
 // form in headless Chromium (playwright-core driving Debian's /usr/bin/chromium), and times,
@@ -24,9 +24,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import type { BrowserContext, Page } from 'playwright-core';
-import { formatLoadAverage } from '../bench/machine.ts';
-import { prolificAuthor, seedProlificAuthor } from '../bench/prolific-author.ts';
-import { openDatabase } from '../db/client.ts';
+import { formatLoadAverage } from './machine.ts';
+import { prolificAuthor, seedProlificAuthor } from './prolific-author.ts';
+import { openDatabase } from '../src/db/client.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -42,7 +42,7 @@ const { values: options } = parseArgs({
 });
 const runs = Number(options.runs);
 const baseUrl = `http://127.0.0.1:${options.port}`;
-const serverDirectory = path.resolve(import.meta.dirname, '../..');
+const serverDirectory = path.resolve(import.meta.dirname, '..');
 const builtWebApp = path.resolve(serverDirectory, '../web/dist');
 const publicationSection = 'Co-authored publication';
 

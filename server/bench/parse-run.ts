@@ -18,7 +18,7 @@ export interface ParseRunResult {
   baselineRssBytes: number;
 }
 
-export const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
+export const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
 const workerPath = fileURLToPath(new URL('./parse-worker.ts', import.meta.url));
 const lxmlScriptPath = fileURLToPath(new URL('./lxml-iterparse.py', import.meta.url));
 

@@ -2,8 +2,8 @@
 // markdown table ready for docs/benchmarks.md (one column per import phase, and the total),
 // the peak memory and database size, and the projection to the full DBLP against issue 5's
 // 15 minutes. Pure: figures in, text out.
-import type { ImportSummary } from '../dblp/import/import-dump.ts';
-import { describeByteSize } from '../dblp/synthetic/byte-size.ts';
+import type { ImportSummary } from '../src/dblp/import/import-dump.ts';
+import { describeByteSize } from './synthetic/byte-size.ts';
 import { formatDuration } from './import-projection.ts';
 import type { FullDblpProjection } from './import-projection.ts';
 import type { MachineDescription } from './machine.ts';

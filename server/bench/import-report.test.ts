@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ImportSummary } from '../dblp/import/import-dump.ts';
+import type { ImportSummary } from '../src/dblp/import/import-dump.ts';
 import { projectToFullDblp } from './import-projection.ts';
 import { formatImportReport } from './import-report.ts';
 import type { ImportBenchReport, PhaseFigures } from './import-report.ts';

@@ -1,10 +1,10 @@
-// Writes a synthetic DBLP dump (see dblp/synthetic/generate-dump.ts) for scale tests:
-//   npx tsx server/src/cli/generate-dblp-dump.ts --size 100MB --out /tmp/dblp.xml
-//   npx tsx server/src/cli/generate-dblp-dump.ts --publications 2000000 --gzip --out dblp.xml.gz
+// Writes a synthetic DBLP dump (see synthetic/generate-dump.ts) for scale tests:
+//   npx tsx server/bench/generate-dblp-dump.ts --size 100MB --out /tmp/dblp.xml
+//   npx tsx server/bench/generate-dblp-dump.ts --publications 2000000 --gzip --out dblp.xml.gz
 // Options: --size SIZE | --publications N, --seed N (default 1), --gzip, --out PATH|- .
 import { parseArgs } from 'node:util';
-import { describeByteSize, parseByteSize } from '../dblp/synthetic/byte-size.ts';
-import { writeSyntheticDumpFile } from '../dblp/synthetic/write-dump-file.ts';
+import { describeByteSize, parseByteSize } from './synthetic/byte-size.ts';
+import { writeSyntheticDumpFile } from './synthetic/write-dump-file.ts';
 
 const usage =
   'usage: generate-dblp-dump.ts (--size 100MB | --publications N) [--seed 1] [--gzip] --out PATH|-';

@@ -9,15 +9,15 @@
 import { writeFile } from 'node:fs/promises';
 import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import { defaultBenchDirectory, prepareSyntheticDump } from '../bench/dump-cache.ts';
-import type { CachedDump } from '../bench/dump-cache.ts';
-import { describeMachine } from '../bench/machine.ts';
-import { repositoryRoot } from '../bench/parse-run.ts';
-import { lxmlLabels, recuseLabels, requireLxml, runParseStage } from '../bench/parse-stage.ts';
-import type { ParseStageOptions, RecuseParseApi } from '../bench/parse-stage.ts';
-import { formatReport } from '../bench/report.ts';
-import type { BenchReport } from '../bench/report.ts';
-import { describeByteSize, parseByteSize } from '../dblp/synthetic/byte-size.ts';
+import { defaultBenchDirectory, prepareSyntheticDump } from './dump-cache.ts';
+import type { CachedDump } from './dump-cache.ts';
+import { describeMachine } from './machine.ts';
+import { repositoryRoot } from './parse-run.ts';
+import { lxmlLabels, recuseLabels, requireLxml, runParseStage } from './parse-stage.ts';
+import type { ParseStageOptions, RecuseParseApi } from './parse-stage.ts';
+import { formatReport } from './report.ts';
+import type { BenchReport } from './report.ts';
+import { describeByteSize, parseByteSize } from './synthetic/byte-size.ts';
 
 interface BenchOptions extends ParseStageOptions {
   seed: number;

@@ -19,24 +19,20 @@ import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { BackendCpuSampler } from '../bench/backend-cpu-sampler.ts';
-import { defaultBenchDirectory, prepareSyntheticDump } from '../bench/dump-cache.ts';
-import type { CachedDump } from '../bench/dump-cache.ts';
-import {
-  fullDblpTargetSeconds,
-  projectToFullDblp,
-  ticksBetween,
-} from '../bench/import-projection.ts';
-import type { BackendTicks } from '../bench/import-projection.ts';
-import { formatImportReport } from '../bench/import-report.ts';
-import type { ImportBenchReport, PhaseFigures } from '../bench/import-report.ts';
-import { describeMachine } from '../bench/machine.ts';
-import { repositoryRoot } from '../bench/parse-run.ts';
-import { openDatabase, queryRows } from '../db/client.ts';
-import type { Db } from '../db/client.ts';
-import { defaultPostgresWorkers, importDump } from '../dblp/import/import-dump.ts';
-import type { ImportProgress, ImportSummary } from '../dblp/import/import-dump.ts';
-import { describeByteSize, formatByteSize, parseByteSize } from '../dblp/synthetic/byte-size.ts';
+import { BackendCpuSampler } from './backend-cpu-sampler.ts';
+import { defaultBenchDirectory, prepareSyntheticDump } from './dump-cache.ts';
+import type { CachedDump } from './dump-cache.ts';
+import { fullDblpTargetSeconds, projectToFullDblp, ticksBetween } from './import-projection.ts';
+import type { BackendTicks } from './import-projection.ts';
+import { formatImportReport } from './import-report.ts';
+import type { ImportBenchReport, PhaseFigures } from './import-report.ts';
+import { describeMachine } from './machine.ts';
+import { repositoryRoot } from './parse-run.ts';
+import { openDatabase, queryRows } from '../src/db/client.ts';
+import type { Db } from '../src/db/client.ts';
+import { defaultPostgresWorkers, importDump } from '../src/dblp/import/import-dump.ts';
+import type { ImportProgress, ImportSummary } from '../src/dblp/import/import-dump.ts';
+import { describeByteSize, formatByteSize, parseByteSize } from './synthetic/byte-size.ts';
 
 type Phase = 'records' | 'people' | 'relations';
 
