@@ -544,7 +544,7 @@ export const peopleSearchQuerySchema = z.object({
   q: z.string({ error: messages.searchTooShort }).max(200).default(''),
 });
 
-/** POST /v1/web/relations/data/list. Rules are read by the conflicts issue; accepted here. */
+/** POST /v1/web/relations/data/list. The rule fields select a conflict list (docs/api-conflicts.md). */
 export const relationListSchema = z.object({
   conflictRules: z.union([z.string().max(100_000), z.array(z.unknown())]).optional(),
   conflictRulesPendingEmp: z.union([z.string().max(100_000), z.array(z.unknown())]).optional(),

@@ -1,6 +1,7 @@
 // POST /v1/web/relations/data/list: every relation the user is on, grouped by type in SPEC's
-// List rows, with the institutions of their affiliations. Conflict rules are applied by the
-// conflicts issue (user_conflicts stays empty here).
+// List rows, with the institutions of their affiliations. Without selected rules the answer's
+// `user_conflicts` is empty; with rules, the conflicts module answers the call instead
+// (docs/api-conflicts.md).
 import {
   findRelationType,
   relationStatus,
