@@ -161,6 +161,12 @@ export const messages = {
   notFound: 'Not found',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
   serverError: 'Something has gone seriously wrong',
+  // Refusals of the HTTP layer (docs/security.md).
+  mailboxLoopbackOnly:
+    'The development mailbox can only be opened on the machine the server runs on (a loopback address).',
+  bodyTooLarge: 'The request is too large: a request body may be at most 1 MiB.',
+  textInvalidCharacters:
+    'This text contains a character that cannot be stored (a NUL byte or a broken character). Please retype it.',
   completeProfile: 'Please complete your profile to access all features.',
   noNotifications: 'No new notifications.',
   notificationsHeader: 'You have received new requests. Please review and respond to them.',

@@ -3,16 +3,18 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-const optionalUrl = z
+const optionalText = z
   .string()
   .trim()
   .optional()
   .transform((value) => (value ? value : undefined));
+const optionalUrl = optionalText;
 
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  // Outside production the default is loopback only (see defaultHost).
+  HOST: optionalText,
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl,
   PUBLIC_URL: z.string().url().optional(),
@@ -38,7 +40,17 @@ const configSchema = z.object({
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 });
 
-export type Config = z.infer<typeof configSchema> & { PUBLIC_URL: string; WEB_DIST_DIR: string };
+export type Config = z.infer<typeof configSchema> & {
+  HOST: string;
+  PUBLIC_URL: string;
+  WEB_DIST_DIR: string;
+};
+
+/**
+ * Production listens on every interface; anything else on loopback only, so a laptop's
+ * development server (and its mailbox) is not reachable from a shared network by default.
+ */
+const defaultHost = (nodeEnv: string) => (nodeEnv === 'production' ? '0.0.0.0' : '127.0.0.1');
 
 /** The real DBLP, unless tests run: they must name a local server, or the crawler stays off. */
 const defaultDblpBaseUrl = (nodeEnv: string) =>
@@ -55,6 +67,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const config = parsed.data;
   return {
     ...config,
+    HOST: config.HOST ?? defaultHost(config.NODE_ENV),
     PUBLIC_URL: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, ''),
     WEB_DIST_DIR: config.WEB_DIST_DIR ?? path.resolve(import.meta.dirname, '../../web/dist'),
     DBLP_BASE_URL: (config.DBLP_BASE_URL ?? defaultDblpBaseUrl(config.NODE_ENV))?.replace(
