@@ -475,6 +475,48 @@ export const dblpPeople = pgTable(
 );
 
 /**
+ * A claim of a DBLP person by an account (docs/dblp.md, "Claims"). Typing a DBLP URL proves
+ * nothing, so a claim is `provisional` until an administrator confirms it (`confirmed`, the
+ * pid then moves to `users.dblp_pid`) or refuses it (`rejected`, with `reason`). It is
+ * `disputed` when the account that holds the pid, or another claimer, contests it; saving
+ * another URL `withdrawn`s it. `users.dblp_pid` stays the one source of who holds a pid: only
+ * confirmed claims reach it. One open (provisional or disputed) claim per account.
+ */
+export const dblpClaims = pgTable(
+  'dblp_claims',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    pid: text('pid').notNull(),
+    state: text('state', {
+      enum: ['provisional', 'disputed', 'confirmed', 'rejected', 'withdrawn'],
+    })
+      .notNull()
+      .default('provisional'),
+    /** How a confirmed claim was proven: `admin`, or `seed` for the demo data. */
+    proof: text('proof', { enum: ['admin', 'orcid', 'email', 'seed'] }),
+    reason: text('reason'),
+    disputedByUserId: integer('disputed_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    disputeReason: text('dispute_reason'),
+    decidedByUserId: integer('decided_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    index('dblp_claims_pid_index').on(table.pid),
+    uniqueIndex('dblp_claims_open_user_unique')
+      .on(table.userId)
+      .where(sql`${table.state} in ('provisional', 'disputed')`),
+  ],
+);
+
+/**
  * Politeness per remote host: the earliest moment the next request may go. Kept in the
  * database so a restart or a second instance never resets the spacing or a `Retry-After`.
  */

@@ -76,6 +76,9 @@ describe('mergeDblpPerson', () => {
         'dblp_people.user_id': 1,
         'conferences.created_by_user_id': 0,
         'conference_chairs.user_id': 0,
+        'dblp_claims.user_id': 0,
+        'dblp_claims.disputed_by_user_id': 0,
+        'dblp_claims.decided_by_user_id': 0,
       },
     });
     const [merged] = await t.db.select().from(users).where(eq(users.id, account.id));

@@ -36,6 +36,11 @@ export const userReferences: readonly UserReference[] = [
   { table: 'dblp_people', column: 'user_id', onMerge: 'delete' },
   { table: 'conferences', column: 'created_by_user_id', onMerge: 'move' },
   { table: 'conference_chairs', column: 'user_id', onMerge: 'move' },
+  // Only registered accounts claim, and only DBLP-only people are merged: nothing moves in
+  // practice, but a merged person's part in a claim's history would follow them.
+  { table: 'dblp_claims', column: 'user_id', onMerge: 'move' },
+  { table: 'dblp_claims', column: 'disputed_by_user_id', onMerge: 'move' },
+  { table: 'dblp_claims', column: 'decided_by_user_id', onMerge: 'move' },
 ];
 
 /** Locks both users' rows (in id order, so two merges cannot deadlock) and returns them. */
