@@ -20,6 +20,7 @@ import type { Db } from './db/client.ts';
 import type { AppContext } from './context.ts';
 import { createRequireUser } from './http/authenticate.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerResponseHeaders } from './http/response-headers.ts';
 import { isClientRoute, registerWebApp } from './http/web-app.ts';
 import { createDblpCrawler } from './dblp/crawl/crawl-person.ts';
 import { withCrawlSchedule } from './dblp/crawl/crawl-schedule.ts';
@@ -85,6 +86,7 @@ export async function buildApp({
     reply.header('x-request-id', request.id);
   });
   app.decorateRequest('session', null);
+  registerResponseHeaders(app);
 
   const context: AppContext = { config, db };
   await registerPlugins(app);
@@ -129,6 +131,8 @@ export async function buildApp({
 
 async function registerPlugins(app: FastifyInstance) {
   await app.register(helmet, {
+    // Sent only on answers to HTTPS requests (http/response-headers.ts).
+    strictTransportSecurity: false,
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

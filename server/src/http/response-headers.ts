@@ -1,0 +1,14 @@
+// Headers that depend on the request (docs/security.md section 9): API answers are never
+// cached (they carry tokens and personal data), and Strict-Transport-Security goes only on
+// answers to HTTPS requests. Behind a proxy the scheme comes from X-Forwarded-Proto, which
+// Fastify reads only from a trusted proxy (TRUST_PROXY_HOPS).
+import type { FastifyInstance } from 'fastify';
+
+export const hstsValue = 'max-age=31536000; includeSubDomains';
+
+export function registerResponseHeaders(app: FastifyInstance) {
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/v1/')) reply.header('cache-control', 'no-store');
+    if (request.protocol === 'https') reply.header('strict-transport-security', hstsValue);
+  });
+}
