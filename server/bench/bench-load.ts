@@ -1,0 +1,533 @@
+// npm run bench:load: what the served application gives under concurrency, the week before a
+// deadline. For each engine it prepares a database (the demo data plus --users generated
+// researchers, each with about ten relations), starts the real server as its own process
+// (what `npm start` runs), signs every researcher in, and drives with autocannon:
+//   - read:      the dashboard and profile (GET profile), the relations page (list), the
+//                conflict list under every DEFAULT rule, and one relation's view;
+//   - conflicts: the conflict list alone;
+//   - write:     a relation saved again with a new note, and an answer to a relation;
+// at each of --connections (1, 20 and 100), each connection one signed-in researcher. The same
+// figures for a bare Node `http` server answering {"ok":1} come first, measured in the same run,
+// so the ratio to it survives a busy machine. Figures in docs/benchmarks.md.
+//
+//   npm run bench:load                                   # PostgreSQL (TEST_DATABASE_URL or local) and PGlite
+//   npm run bench:load -- --engine postgres --connections 20 --duration 10
+//   npm run bench:load -- --engine pglite --mix read
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { conflictSelectionFields, selectionFieldOf } from '@recuse/common';
+import type { ConflictRuleWire } from '@recuse/common';
+import { formatLoadAverage } from './machine.ts';
+import { openDatabase } from '../src/db/client.ts';
+import type { DatabaseTarget, Db } from '../src/db/client.ts';
+import { demoPassword, seedDemo } from '../src/demo/demo-data.ts';
+import { buildRelation, buildUser, defaultPassword } from '../test/factories.ts';
+import type { User } from '../src/modules/auth/auth.repo.ts';
+
+const { values: options } = parseArgs({
+  options: {
+    engine: { type: 'string', default: 'both' },
+    'database-url': { type: 'string' },
+    users: { type: 'string', default: '200' },
+    connections: { type: 'string', default: '1,20,100' },
+    duration: { type: 'string', default: '10' },
+    mix: { type: 'string', default: 'read,conflicts,write' },
+  },
+});
+const engines = options.engine === 'both' ? ['postgres', 'pglite'] : [options.engine];
+if (engines.some((engine) => engine !== 'postgres' && engine !== 'pglite')) {
+  throw new Error('--engine is postgres, pglite or both');
+}
+const adminUrl =
+  options['database-url'] ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/postgres';
+const generatedUsers = Number(options.users);
+const connectionCounts = options.connections.split(',').map(Number);
+const durationSeconds = Number(options.duration);
+const mixes = options.mix.split(',');
+const serverEntry = path.resolve(import.meta.dirname, '../src/main.ts');
+
+interface Researcher {
+  email: string;
+  password: string;
+  token?: string;
+  /** A relation this researcher may modify (saved again in the write mix). */
+  ownRelation?: RelationView;
+  /** Relations naming this researcher (answered in the write mix, opened in the read mix). */
+  partyRelationId?: number;
+  /** Whether that relation can be accepted now (else it was accepted, and is rejected first). */
+  acceptsFirst?: boolean;
+}
+
+interface Figures {
+  label: string;
+  connections: number;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  requests: number;
+  /** Answers other than 2xx, by status code. */
+  statusCodes: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The data: the demo, and researchers who co-author with each other and with the demo's people.
+
+async function seedResearchers(db: Db, count: number): Promise<Researcher[]> {
+  const researchers: Researcher[] = [];
+  const people: User[] = [];
+  for (let index = 0; index < count; index += 1) {
+    people.push(
+      await buildUser(db, {
+        firstName: `Load${index}`,
+        lastName: `Researcher${index}`,
+        email: `load${index}@bench.example.org`,
+      }),
+    );
+  }
+  for (let index = 0; index < count; index += 1) {
+    const creator = people[index]!;
+    const neighbour = (offset: number) => people[(index + offset) % count]!;
+    // Ten relations per researcher, as many as Ada has: six papers, an advisor, a
+    // collaboration, an award and a grant; half already answered.
+    for (let paper = 0; paper < 6; paper += 1) {
+      await buildRelation(db, {
+        type: 3,
+        creator,
+        title: `Load Paper ${index}-${paper}`,
+        start: { year: 2019 + (paper % 6) },
+        parties: [
+          { user: neighbour(paper + 1), status: paper % 2 === 0 ? 1 : 3 },
+          { user: neighbour(paper + 2), status: 1 },
+        ],
+      });
+    }
+    await buildRelation(db, { type: 1, creator, parties: [{ user: neighbour(7), status: 3 }] });
+    await buildRelation(db, { type: 4, creator, parties: [{ user: neighbour(9), status: 1 }] });
+    await buildRelation(db, { type: 6, creator, parties: [{ user: neighbour(11), status: 1 }] });
+    await buildRelation(db, { type: 7, creator, parties: [{ user: neighbour(13), status: 3 }] });
+    researchers.push({ email: creator.email!, password: defaultPassword });
+  }
+  return researchers;
+}
+
+const demoResearchers = ['ada', 'alan', 'grace', 'di'].map((name): Researcher => ({
+  email: `${name}@example.org`,
+  password: demoPassword,
+}));
+
+// ---------------------------------------------------------------------------------------------
+// Processes: the application and the bare ceiling.
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilAnswering(url: string, child: ChildProcess): Promise<void> {
+  for (let attempt = 0; attempt < 600; attempt += 1) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not answer within 60 s`);
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function startApplication(
+  env: Record<string, string>,
+): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SEED_DEMO: 'no',
+      JOBS: 'on',
+      LOG_LEVEL: 'info',
+      // The crawler must not reach the outside network; nothing here has a DBLP profile to crawl.
+      DBLP_BASE_URL: 'http://127.0.0.1:9',
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilAnswering(`${url}/healthz`, child);
+  return { url, child };
+}
+
+const bareServerSource = `
+  const http = require('node:http');
+  http.createServer((request, response) => {
+    response.setHeader('content-type', 'application/json');
+    response.end('{"ok":1}');
+  }).listen(Number(process.env.PORT), '127.0.0.1');
+`;
+
+async function startBareServer(): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['-e', bareServerSource], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilAnswering(url, child);
+  return { url, child };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Calls, in the encodings the web app uses.
+
+const formHeaders = (token: string) => ({
+  authorization: `Bearer ${token}`,
+  'content-type': 'application/x-www-form-urlencoded',
+  'accept-encoding': 'gzip, deflate, br',
+});
+const getHeaders = (token: string) => ({
+  authorization: `Bearer ${token}`,
+  'accept-encoding': 'gzip, deflate, br',
+});
+
+async function signIn(url: string, researcher: Researcher): Promise<void> {
+  const response = await fetch(`${url}/v1/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      action: 'login',
+      api_key: 'recuse-web',
+      username: researcher.email,
+      password: researcher.password,
+    }),
+  });
+  if (!response.ok) throw new Error(`sign-in of ${researcher.email}: ${response.status}`);
+  researcher.token = ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** The DEFAULT conference with every rule ticked, as the conflicts page starts. */
+async function defaultSelection(url: string, token: string): Promise<string> {
+  const response = await fetch(`${url}/v1/web/conference/data/list/conferDrpList`, {
+    headers: getHeaders(token),
+  });
+  const { options: conferences } = (await response.json()) as {
+    options: Array<{ confid: number; rules: ConflictRuleWire[] }>;
+  };
+  const conference = conferences[0]!;
+  const byField = new Map<string, ConflictRuleWire[]>(
+    conflictSelectionFields.map((field) => [field, []]),
+  );
+  for (const rule of conference.rules)
+    byField.get(selectionFieldOf(rule.relation_type_id))!.push(rule);
+  const form = new URLSearchParams({ confid: String(conference.confid) });
+  for (const [field, rules] of byField) form.set(field, JSON.stringify(rules));
+  return form.toString();
+}
+
+interface RelationView {
+  GID: number;
+  relationType: number;
+  rUserId: number;
+  source: string;
+  dateStartYear: number | null;
+  dateStartMonth: number | null;
+  dateEndYear: number | null;
+  dateEndMonth: number | null;
+  permissions: { accept: number; reject: number; modify: number };
+}
+
+/** A relation the researcher may modify and one they may answer, read from their list. */
+async function findRelations(url: string, researcher: Researcher): Promise<void> {
+  const response = await fetch(`${url}/v1/web/relations/data/list`, {
+    method: 'POST',
+    headers: formHeaders(researcher.token!),
+    body: 'pageName=all',
+  });
+  const list = (await response.json()) as {
+    relations: Record<string, Array<{ modify_id?: number }>>;
+  };
+  for (const type of ['1', '2', '4', '5']) {
+    for (const row of list.relations[type] ?? []) {
+      if (row.modify_id === undefined) continue;
+      const view = (await (
+        await fetch(`${url}/v1/web/relation/data/view/${row.modify_id}`, {
+          headers: getHeaders(researcher.token!),
+        })
+      ).json()) as RelationView;
+      if (view.permissions.modify && !researcher.ownRelation) researcher.ownRelation = view;
+      if ((view.permissions.accept || view.permissions.reject) && !researcher.partyRelationId) {
+        researcher.partyRelationId = view.GID;
+        researcher.acceptsFirst = view.permissions.accept === 1;
+      }
+    }
+  }
+}
+
+/** The save form's fields for a relation as viewed, with a new note. */
+function saveForm(view: RelationView, note: string): string {
+  const form = new URLSearchParams({
+    GID: String(view.GID),
+    relationType: String(view.relationType),
+    rUserId: String(view.rUserId),
+    source: view.source,
+    notes: note,
+    sourceUserUpdateComment: note,
+  });
+  const dates = {
+    dateStartYear: view.dateStartYear,
+    dateStartMonth: view.dateStartMonth,
+    dateEndYear: view.dateEndYear,
+    dateEndMonth: view.dateEndMonth,
+  };
+  for (const [field, value] of Object.entries(dates))
+    form.set(field, value === null ? '' : String(value));
+  return form.toString();
+}
+
+type Request = autocannon.Request;
+
+function readMix(researcher: Researcher, conflictForm: string): Request[] {
+  const token = researcher.token!;
+  const requests: Request[] = [
+    { method: 'GET', path: '/v1/web/user/profile', headers: getHeaders(token) },
+    {
+      method: 'POST',
+      path: '/v1/web/relations/data/list',
+      headers: formHeaders(token),
+      body: 'pageName=all',
+    },
+    {
+      method: 'POST',
+      path: '/v1/web/relations/data/list',
+      headers: formHeaders(token),
+      body: conflictForm,
+    },
+    { method: 'GET', path: '/v1/web/user/profile', headers: getHeaders(token) },
+  ];
+  const viewed = researcher.partyRelationId ?? researcher.ownRelation?.GID;
+  if (viewed !== undefined)
+    requests.push({
+      method: 'GET',
+      path: `/v1/web/relation/data/view/${viewed}`,
+      headers: getHeaders(token),
+    });
+  return requests;
+}
+
+function writeMix(researcher: Researcher): Request[] {
+  const token = researcher.token!;
+  const requests: Request[] = [];
+  const own = researcher.ownRelation;
+  if (own) {
+    let saves = 0;
+    requests.push({
+      method: 'POST',
+      path: '/v1/web/relation/data/save',
+      headers: formHeaders(token),
+      setupRequest: (request) => {
+        saves += 1;
+        return { ...request, body: saveForm(own, `Saved again under load, ${saves}`) };
+      },
+    });
+  }
+  if (researcher.partyRelationId !== undefined) {
+    const answer = (path: string, comment: string): Request => ({
+      method: 'POST',
+      path,
+      headers: formHeaders(token),
+      body: new URLSearchParams({
+        GID: String(researcher.partyRelationId),
+        relationTypeName: 'Relation',
+        rejectionComment: comment,
+      }).toString(),
+    });
+    const accept = answer('/v1/web/relation_accept_relation', 'Accepted under load');
+    const reject = answer('/v1/web/relation_reject_relation', 'Rejected under load');
+    requests.push(...(researcher.acceptsFirst ? [accept, reject] : [reject, accept]));
+  }
+  return requests;
+}
+
+async function drive(
+  label: string,
+  url: string,
+  connections: number,
+  requestsFor: (connection: number) => Request[],
+): Promise<Figures> {
+  let connection = 0;
+  const result = await autocannon({
+    url,
+    connections,
+    duration: durationSeconds,
+    setupClient: (client) => {
+      client.setRequests(requestsFor(connection));
+      connection += 1;
+    },
+  });
+  return {
+    label,
+    connections,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    statusCodes: Object.entries(result.statusCodeStats ?? {})
+      .filter(([code]) => !code.startsWith('2'))
+      .map(([code, { count }]) => `${code}×${count}`)
+      .join(' '),
+    requests: result.requests.total,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// One engine: prepare, start, sign in, measure.
+
+async function prepareDatabase(
+  engine: string,
+): Promise<{ target: DatabaseTarget; env: Record<string, string>; cleanup: () => Promise<void> }> {
+  if (engine === 'postgres') {
+    const name = `recuse_bench_load_${process.pid}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return {
+      target: { url: url.toString() },
+      env: { DATABASE_URL: url.toString() },
+      cleanup: async () => {
+        const again = new pg.Client({ connectionString: adminUrl });
+        await again.connect();
+        await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await again.end();
+      },
+    };
+  }
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'recuse-bench-load-'));
+  return {
+    target: { dataDir },
+    env: { DATA_DIR: dataDir },
+    cleanup: () => rm(dataDir, { recursive: true, force: true }),
+  };
+}
+
+async function measureEngine(engine: string): Promise<Figures[]> {
+  const prepared = await prepareDatabase(engine);
+  const database = await openDatabase(prepared.target);
+  await database.migrate();
+  await seedDemo(database.db);
+  const researchers = [...demoResearchers, ...(await seedResearchers(database.db, generatedUsers))];
+  await database.close();
+
+  const { url, child } = await startApplication(prepared.env);
+  const figures: Figures[] = [];
+  try {
+    for (const researcher of researchers) await signIn(url, researcher);
+    for (const researcher of researchers) await findRelations(url, researcher);
+    const conflictForm = await defaultSelection(url, researchers[0]!.token!);
+    // The write mix needs a relation to save and one to answer; every generated researcher has both.
+    const writers = researchers.filter((r) => r.ownRelation && r.partyRelationId !== undefined);
+    const pick = (connection: number, among: Researcher[] = researchers) =>
+      among[connection % among.length]!;
+    for (const mix of mixes) {
+      for (const connections of connectionCounts) {
+        const requestsFor = (connection: number) => {
+          if (mix === 'write') return writeMix(pick(connection, writers));
+          const researcher = pick(connection);
+          if (mix === 'read') return readMix(researcher, conflictForm);
+          return [
+            {
+              method: 'POST',
+              path: '/v1/web/relations/data/list',
+              headers: formHeaders(researcher.token!),
+              body: conflictForm,
+            } satisfies Request,
+          ];
+        };
+        figures.push(await drive(`${engine} ${mix}`, url, connections, requestsFor));
+        console.log(formatFigures(figures.at(-1)!));
+      }
+    }
+  } finally {
+    await stop(child);
+    await prepared.cleanup();
+  }
+  return figures;
+}
+
+function formatFigures(figures: Figures): string {
+  return [
+    figures.label.padEnd(22),
+    String(figures.connections).padStart(5),
+    figures.requestsPerSecond.toFixed(0).padStart(9),
+    `${figures.p50} ms`.padStart(9),
+    `${figures.p99} ms`.padStart(9),
+    String(figures.errors).padStart(7),
+    figures.statusCodes,
+  ].join(' ');
+}
+
+const loadAtStart = loadavg();
+console.log(
+  `${generatedUsers + demoResearchers.length} researchers, ${durationSeconds} s per run, each connection one researcher`,
+);
+console.log(
+  `${'run'.padEnd(22)} ${'conns'.padStart(5)} ${'req/s'.padStart(9)} ${'p50'.padStart(9)} ${'p99'.padStart(9)} ${'errors'.padStart(7)}`,
+);
+const bare = await startBareServer();
+const ceiling: Figures[] = [];
+try {
+  for (const connections of connectionCounts) {
+    ceiling.push(
+      await drive('bare node http', bare.url, connections, () => [{ method: 'GET', path: '/' }]),
+    );
+    console.log(formatFigures(ceiling.at(-1)!));
+  }
+} finally {
+  await stop(bare.child);
+}
+const results: Figures[] = [];
+for (const engine of engines) results.push(...(await measureEngine(engine)));
+
+console.log('\nRatio to the bare server at the same connection count:');
+for (const figures of results) {
+  const bareFigures = ceiling.find((entry) => entry.connections === figures.connections)!;
+  console.log(
+    `${figures.label.padEnd(22)} ${String(figures.connections).padStart(5)}  ${(
+      (figures.requestsPerSecond / bareFigures.requestsPerSecond) *
+      100
+    ).toFixed(1)} % of ${bareFigures.requestsPerSecond.toFixed(0)} req/s`,
+  );
+}
+console.log(
+  `load average ${formatLoadAverage(loadAtStart)} at start, ${formatLoadAverage(loadavg())} at end`,
+);
