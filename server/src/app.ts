@@ -20,6 +20,7 @@ import type { Db } from './db/client.ts';
 import type { AppContext } from './context.ts';
 import { createRequireUser } from './http/authenticate.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { databaseRateLimitStore } from './http/rate-limit-store.ts';
 import { registerResponseHeaders } from './http/response-headers.ts';
 import { isClientRoute, registerWebApp } from './http/web-app.ts';
 import { createDblpCrawler } from './dblp/crawl/crawl-person.ts';
@@ -89,7 +90,7 @@ export async function buildApp({
   registerResponseHeaders(app);
 
   const context: AppContext = { config, db };
-  await registerPlugins(app);
+  await registerPlugins(app, db);
   registerErrorHandler(app);
 
   const requireUser = createRequireUser(context);
@@ -129,7 +130,7 @@ export async function buildApp({
   return app;
 }
 
-async function registerPlugins(app: FastifyInstance) {
+async function registerPlugins(app: FastifyInstance, db: Db) {
   await app.register(helmet, {
     // Sent only on answers to HTTPS requests (http/response-headers.ts).
     strictTransportSecurity: false,
@@ -149,7 +150,8 @@ async function registerPlugins(app: FastifyInstance) {
       },
     },
   });
-  await app.register(rateLimit, { global: false });
+  // Counted in the database, so instances behind one load balancer share every limit.
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(db) });
   await app.register(formBody);
   // The multipart parser reads the body in its own preValidation hook and fails without a
   // status on a body it cannot read (no boundary, cut short). Marking the request from

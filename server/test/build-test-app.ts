@@ -22,6 +22,11 @@ export interface TestApp {
   engine: Database['engine'];
   /** Delivers every queued mail through the real outbox and returns the mailbox, newest first. */
   deliverMail(): Promise<MailboxMessage[]>;
+  /**
+   * Another instance of the app on the same database, as behind a load balancer: on
+   * PostgreSQL with its own connection pool; on PGlite (one process only) on the same client.
+   */
+  startAnotherInstance(): Promise<{ app: FastifyInstance; close(): Promise<void> }>;
   close(): Promise<void>;
 }
 
@@ -36,10 +41,11 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     ...env,
   });
-  const { database, dropDatabase } = await openTestDatabase();
+  const { database, openAgain, dropDatabase } = await openTestDatabase();
   await database.migrate();
   const app = await buildApp({ config, db: database.db });
   await app.ready();
+  const instances: Array<() => Promise<void>> = [];
   return {
     app,
     db: database.db,
@@ -49,7 +55,22 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
       await app.jobs.runUntilIdle();
       return readMailbox(mailDirectory(config));
     },
+    async startAnotherInstance() {
+      const other = await openAgain();
+      const otherApp = await buildApp({ config, db: other.db });
+      await otherApp.ready();
+      let isClosed = false;
+      const close = async () => {
+        if (isClosed) return;
+        isClosed = true;
+        await otherApp.close();
+        await other.close();
+      };
+      instances.push(close);
+      return { app: otherApp, close };
+    },
     async close() {
+      await Promise.all(instances.map((closeInstance) => closeInstance()));
       await app.close();
       await database.close();
       await dropDatabase();
@@ -60,11 +81,18 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
 
 async function openTestDatabase(): Promise<{
   database: Database;
+  /** A second connection to the same database; closing it leaves the first open. */
+  openAgain: () => Promise<Pick<Database, 'db' | 'close'>>;
   dropDatabase: () => Promise<void>;
 }> {
   const url = process.env.TEST_DATABASE_URL;
   if (process.env.TEST_DB_ENGINE !== 'postgres') {
-    return { database: await openDatabase({ memory: true }), dropDatabase: async () => {} };
+    const database = await openDatabase({ memory: true });
+    return {
+      database,
+      openAgain: async () => ({ db: database.db, close: async () => {} }),
+      dropDatabase: async () => {},
+    };
   }
   if (!url) throw new Error('TEST_DB_ENGINE=postgres needs TEST_DATABASE_URL');
   const name = `recuse_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
@@ -76,6 +104,7 @@ async function openTestDatabase(): Promise<{
   testUrl.pathname = `/${name}`;
   return {
     database: await openDatabase({ url: testUrl.toString() }),
+    openAgain: () => openDatabase({ url: testUrl.toString() }),
     async dropDatabase() {
       const client = new pg.Client({ connectionString: url });
       await client.connect();

@@ -238,6 +238,21 @@ export const jobs = pgTable(
   (table) => [index('jobs_ready_index').on(table.status, table.runAt)],
 );
 
+/**
+ * Rate-limit counters (server/src/http/rate-limit-store.ts): one row per limit and key (a
+ * client address or a user), counting the calls of the window that ends at `resets_at`. In
+ * the database, not in a process, so every instance on one database shares each limit.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('rate_limits_resets_at_index').on(table.resetsAt)],
+);
+
 /** Messages sent through the Contact us form. */
 export const contactMessages = pgTable('contact_messages', {
   id: serial('id').primaryKey(),

@@ -1,10 +1,14 @@
 // Rate limits on sign-in, sign-up and the password endpoints (issue "Foundation", Build 2),
-// counted per client address: here at most 3 calls a minute to each.
+// counted per client address: here at most 3 calls a minute to each. The counters live in
+// the database, so instances on one database share them (docs/security.md section 10).
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@recuse/common';
 import type { TestApp } from '../../test/build-test-app.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { buildUser, defaultPassword, form } from '../../test/factories.ts';
+import { queryRows } from '../db/client.ts';
+import { hitCounter } from './rate-limit-store.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -92,5 +96,53 @@ describe('rate limits', () => {
       });
       expect(response.statusCode).toBe(200);
     }
+  });
+});
+
+describe('rate limits shared by instances on one database', () => {
+  it('counts the calls to two instances against one limit', async () => {
+    const other = await t.startAnotherInstance();
+    const user = await buildUser(t.db);
+    const client = newClient();
+    const loginTo = (app: typeof t.app) =>
+      app.inject({
+        method: 'POST',
+        url: '/v1/user/login',
+        remoteAddress: client,
+        ...form({ action: 'login', api_key: 'recuse-web', username: user.email!, password: 'x' }),
+      });
+    const statuses = [];
+    for (const app of [t.app, other.app, t.app, other.app, t.app]) {
+      statuses.push((await loginTo(app)).statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    await other.close();
+  });
+
+  it('loses no hit when many calls arrive at once', async () => {
+    const key = `parallel:${newClient()}`;
+    const counts = await Promise.all(
+      Array.from({ length: 20 }, () => hitCounter(t.db, key, 60_000)),
+    );
+    expect(counts.map((count) => count.hits).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 20 }, (_, index) => index + 1),
+    );
+  });
+
+  it('starts a new window once the last one ended', async () => {
+    const key = `window:${newClient()}`;
+    await hitCounter(t.db, key, 60_000);
+    expect((await hitCounter(t.db, key, 60_000)).hits).toBe(2);
+    await t.db.execute(
+      sql`update rate_limits set resets_at = now() - interval '1 second' where key = ${key}`,
+    );
+    const restarted = await hitCounter(t.db, key, 60_000);
+    expect(restarted.hits).toBe(1);
+    expect(restarted.ttlMs).toBeGreaterThan(59_000);
+    const [row] = await queryRows<{ hits: number }>(
+      t.db,
+      sql`select hits from rate_limits where key = ${key}`,
+    );
+    expect(row?.hits).toBe(1);
   });
 });
