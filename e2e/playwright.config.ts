@@ -50,7 +50,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npm run serve -w server',
+    // The compiled server, as `npm start` runs it (built first if its sources changed).
+    command: 'node scripts/build-if-needed.mjs server && npm run serve -w server',
     cwd: path.resolve(import.meta.dirname, '..'),
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,

@@ -13,7 +13,7 @@
 // Also reported: the list call as the browser saw it (time and bytes on the wire) and the
 // main thread's long tasks (over 50 ms) from navigation to the end of the run. Times are read
 // in the page (performance.now(), navigation start = 0), so the driver's polling adds nothing.
-// Build the web app first (npm run build).
+// Build the web app and the server first (npm run build).
 //
 //   npm run bench:list-page -- --runs 7
 //   npm run bench:list-page -- --database-url postgres://postgres@127.0.0.1:5432/scratch
@@ -46,8 +46,11 @@ const serverDirectory = path.resolve(import.meta.dirname, '..');
 const builtWebApp = path.resolve(serverDirectory, '../web/dist');
 const publicationSection = 'Co-authored publication';
 
-if (!existsSync(path.join(builtWebApp, 'index.html'))) {
-  console.error('The web app is not built: run npm run build first.');
+if (
+  !existsSync(path.join(builtWebApp, 'index.html')) ||
+  !existsSync(path.join(serverDirectory, 'dist/main.js'))
+) {
+  console.error('The web app or the server is not built: run npm run build first.');
   process.exit(1);
 }
 
@@ -76,7 +79,7 @@ async function seed(dataDirectory: string) {
 async function startServer(dataDirectory: string) {
   const webCopy = path.join(dataDirectory, 'web-dist');
   cpSync(builtWebApp, webCopy, { recursive: true });
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const server = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
     cwd: serverDirectory,
     stdio: [
       'ignore',

@@ -2,6 +2,7 @@
 // Every variable is listed, with its default, in the root .env.example.
 import path from 'node:path';
 import { z } from 'zod';
+import { repositoryDirectory } from './paths.ts';
 
 const optionalText = z
   .string()
@@ -69,7 +70,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...config,
     HOST: config.HOST ?? defaultHost(config.NODE_ENV),
     PUBLIC_URL: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, ''),
-    WEB_DIST_DIR: config.WEB_DIST_DIR ?? path.resolve(import.meta.dirname, '../../web/dist'),
+    WEB_DIST_DIR: config.WEB_DIST_DIR ?? path.join(repositoryDirectory, 'web/dist'),
     DBLP_BASE_URL: (config.DBLP_BASE_URL ?? defaultDblpBaseUrl(config.NODE_ENV))?.replace(
       /\/+$/,
       '',

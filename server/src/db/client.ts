@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { serverDirectory } from '../paths.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -24,7 +25,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
+const migrationsFolder = path.join(serverDirectory, 'drizzle');
 
 export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
 

@@ -17,6 +17,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { DblpCrawlPersonPayload } from '../../jobs/job-kinds.ts';
 import type { Job } from '../../jobs/queue.ts';
+import { serverDirectory } from '../../paths.ts';
 import { findDblpPidHolder } from '../../modules/accounts/accounts.service.ts';
 import type { PersonFetcherOptions } from './fetch-person.ts';
 import { CrawlFailure, createPersonFetcher } from './fetch-person.ts';
@@ -119,7 +120,7 @@ function readPayload(payload: unknown): DblpCrawlPersonPayload {
   return { userId, pid };
 }
 
-const serverPackage = path.resolve(import.meta.dirname, '../../../package.json');
+const serverPackage = path.join(serverDirectory, 'package.json');
 const version = (JSON.parse(readFileSync(serverPackage, 'utf8')) as { version: string }).version;
 
 /** Who is asking, so DBLP can tell us apart and write to us: `Recuse/0.1.0 (+url; e-mail)`. */
