@@ -3,7 +3,6 @@
 import { randomUUID } from 'node:crypto';
 import formBody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -21,6 +20,7 @@ import type { AppContext } from './context.ts';
 import { createRequireUser } from './http/authenticate.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { databaseRateLimitStore } from './http/rate-limit-store.ts';
+import { registerMultipart } from './http/multipart.ts';
 import { registerResponseHeaders } from './http/response-headers.ts';
 import { isClientRoute, registerWebApp } from './http/web-app.ts';
 import { createDblpCrawler } from './dblp/crawl/crawl-person.ts';
@@ -153,17 +153,14 @@ async function registerPlugins(app: FastifyInstance, db: Db) {
   // Counted in the database, so instances behind one load balancer share every limit.
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(db) });
   await app.register(formBody);
-  // The multipart parser reads the body in its own preValidation hook and fails without a
-  // status on a body it cannot read (no boundary, cut short). Marking the request from
-  // preParsing until the hook after it lets the error handler answer 400, not 500.
+  // A parser that fails without a status on a body it cannot read is the client's malformed
+  // body: marking the request from preParsing until validation lets the error handler
+  // answer 400, not 500.
   app.decorateRequest('isReadingBody', false);
   app.addHook('preParsing', async (request) => {
     request.isReadingBody = true;
   });
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    limits: { fieldSize: 1_048_576, fields: 200, files: 0 },
-  });
+  registerMultipart(app);
   app.addHook('preValidation', async (request) => {
     request.isReadingBody = false;
   });

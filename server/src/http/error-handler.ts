@@ -35,6 +35,9 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (status === 429) {
       return reply.code(429).send({ message: messages.tooManyRequests });
     }
+    if (status === 413) {
+      return reply.code(413).send({ message: messages.bodyTooLarge });
+    }
     if (status >= 400 && status < 500) {
       // Malformed bodies, wrong content types, oversized payloads: the client's to fix.
       return reply.code(status).send({ message: error.message });
