@@ -65,6 +65,8 @@ export default defineConfig({
       SEED_DEMO: 'yes',
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      SIGN_UP_RATE_LIMIT_PER_HOUR: '1000',
+      PEOPLE_SEARCH_RATE_LIMIT_PER_MINUTE: '1000',
       NODE_ENV: 'test',
     },
   },

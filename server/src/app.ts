@@ -35,6 +35,7 @@ import { deliverMailJob } from './mail/outbox.ts';
 import { createMailTransport, mailDirectory } from './mail/transport.ts';
 import type { MailTransport } from './mail/transport.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { passwordResetRequestJob, sendPasswordReset } from './modules/auth/auth.service.ts';
 import { registerConferenceRoutes } from './modules/conferences/conferences.routes.ts';
 import { registerContactRoutes } from './modules/contact/contact.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
@@ -116,6 +117,7 @@ export async function buildApp({
   const transport = mailTransport ?? createMailTransport(config);
   const handlers: Record<string, JobHandler> = {
     [deliverMailJob]: createMailDeliveryHandler(db, transport),
+    [passwordResetRequestJob]: (job) => sendPasswordReset(context, job),
   };
   // The crawler needs somewhere to crawl: tests name a local server or leave it off.
   const isCrawling = config.JOBS === 'on' && config.DBLP_BASE_URL !== undefined;

@@ -38,6 +38,10 @@ const configSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   JOBS: z.enum(['on', 'off']).default('on'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  /** Sign-ups per hour and client address, on top of the per-minute limit above. */
+  SIGN_UP_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  /** People searches per minute and signed-in user. */
+  PEOPLE_SEARCH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 });
 

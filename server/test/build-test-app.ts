@@ -38,6 +38,8 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     DATA_DIR: dataDir,
     PUBLIC_URL: 'http://recuse.test',
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    SIGN_UP_RATE_LIMIT_PER_HOUR: '1000',
+    PEOPLE_SEARCH_RATE_LIMIT_PER_MINUTE: '1000',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     ...env,
   });

@@ -136,9 +136,19 @@ describe('POST /v1/user/login', () => {
     expect((await login(user.email!, defaultPassword)).statusCode).toBe(200);
   });
 
-  it('never locks an unknown e-mail, so locking tells nothing about who has an account', async () => {
-    await failLogins('ghost@example.org', 6);
-    expect((await login('ghost@example.org', 'Wrong#Pass1')).json()).toEqual(loginFailed);
+  it('locks an unknown e-mail exactly like an account, so locking tells nothing about who has one', async () => {
+    const user = await buildUser(t.db);
+    const answers = async (email: string) => {
+      const seen = [];
+      for (let attempt = 1; attempt <= 6; attempt += 1) {
+        const response = await login(email, attempt === 6 ? defaultPassword : 'Wrong#Pass1');
+        seen.push([response.statusCode, response.json()]);
+      }
+      return seen;
+    };
+    const known = await answers(user.email!);
+    expect(known.map(([status]) => status)).toEqual([401, 401, 401, 401, 423, 423]);
+    expect(await answers('ghost@example.org')).toEqual(known);
   });
 
   it.each([

@@ -92,6 +92,48 @@ export async function recordFailedLogin(
   return { isLocked: lockedUntil != null && new Date(lockedUntil).getTime() > Date.now() };
 }
 
+/**
+ * The lockout of an address that has no account, kept in the rate-limit table under `key`:
+ * the same five failures in a row and fifteen minutes as an account (recordFailedLogin), so
+ * a locked answer tells nothing about who has an account. `hits` counts the failures in a
+ * row; the fifth sets `resets_at` to the end of the lock. A count is forgotten after
+ * `memoryHours` without a failure (an account's count is not), so strangers' addresses do
+ * not pile up in the table.
+ */
+export async function recordFailedLoginForAddress(
+  db: Db,
+  key: string,
+  policy: { maxFailures: number; lockMinutes: number; memoryHours: number },
+): Promise<{ isLocked: boolean }> {
+  const [row] = await queryRows<{ hits: number }>(
+    db,
+    sql`
+    insert into rate_limits as counter (key, hits, resets_at)
+    values (${key}, 1, now() + make_interval(hours => ${policy.memoryHours}))
+    on conflict (key) do update
+       set hits = case when counter.resets_at <= now() then 1 else counter.hits + 1 end,
+           resets_at = case
+             when counter.resets_at > now() and counter.hits + 1 >= ${policy.maxFailures}
+             then now() + make_interval(mins => ${policy.lockMinutes})
+             else now() + make_interval(hours => ${policy.memoryHours}) end
+    returning hits`,
+  );
+  return { isLocked: Number(row?.hits) >= policy.maxFailures };
+}
+
+/** Whether an address without an account is locked (recordFailedLoginForAddress). */
+export async function isAddressLocked(
+  db: Db,
+  key: string,
+  policy: { maxFailures: number },
+): Promise<boolean> {
+  const [row] = await queryRows<{ hits: number }>(
+    db,
+    sql`select hits from rate_limits where key = ${key} and resets_at > now()`,
+  );
+  return row !== undefined && Number(row.hits) >= policy.maxFailures;
+}
+
 export async function insertToken(
   db: Db,
   token: {

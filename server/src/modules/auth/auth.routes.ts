@@ -14,6 +14,7 @@ import {
 } from '@recuse/common';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../http/errors.ts';
+import { hour, limitHook } from '../../http/limits.ts';
 import { sessionOf } from '../../http/authenticate.ts';
 import * as auth from './auth.service.ts';
 
@@ -30,6 +31,11 @@ export function registerAuthRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   const limited = { config: hooks.rateLimited };
   const signedIn = { onRequest: hooks.requireUser };
+  const signUpLimit = limitHook(
+    context.db,
+    { name: 'sign-up', max: context.config.SIGN_UP_RATE_LIMIT_PER_HOUR, windowMs: hour },
+    (request) => request.ip,
+  );
 
   api.post(
     '/v1/user/login',
@@ -59,7 +65,12 @@ export function registerAuthRoutes(
 
   api.post(
     '/v1/web/user-registration/save',
-    { ...limited, schema: { tags: ['auth'], body: registrationSchema } },
+    {
+      ...limited,
+      // A taken address answers 409 (docs/api.md), so sign-ups are also limited per hour.
+      onRequest: signUpLimit,
+      schema: { tags: ['auth'], body: registrationSchema },
+    },
     async (request) => {
       const { id, message } = await auth.register(context, request.body);
       return { GID: id, status: 'CREATED', message };

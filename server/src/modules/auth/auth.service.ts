@@ -6,7 +6,10 @@ import { findDblpPid, messages } from '@recuse/common';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError, conflict, notFound, validationFailed } from '../../http/errors.ts';
+import { addressKey } from '../../http/limits.ts';
 import { enqueueDblpCrawl } from '../../jobs/job-kinds.ts';
+import { enqueueJob } from '../../jobs/queue.ts';
+import type { Job } from '../../jobs/queue.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import {
   claimUser,
@@ -17,8 +20,10 @@ import {
   findUserByEmail,
   insertToken,
   insertUser,
+  isAddressLocked,
   markTokenUsed,
   recordFailedLogin,
+  recordFailedLoginForAddress,
   revokeTokenFamily,
   revokeUserTokens,
   updateUser,
@@ -28,7 +33,7 @@ import { emailConfirmationMail, passwordResetMail, welcomeMail } from './auth.ma
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.ts';
 import { generateSecret, hashSecret } from './secrets.ts';
 
-export const lockoutPolicy = { maxFailures: 5, lockMinutes: 15 } as const;
+export const lockoutPolicy = { maxFailures: 5, lockMinutes: 15, memoryHours: 24 } as const;
 const passwordResetTtlMinutes = 60;
 const emailConfirmationTtlDays = 7;
 export const invitationTtlDays = 30;
@@ -50,13 +55,20 @@ const isLocked = (user: User) =>
 /**
  * Sign-in. Unknown e-mails and wrong passwords get the same answer in the same time. Five
  * failures in a row lock the account for 15 minutes; while locked, even the right password
- * is refused. An account whose e-mail is not confirmed cannot sign in yet.
+ * is refused. An address without an account is locked the same way. An account whose e-mail is not confirmed cannot sign in yet.
  */
 export async function login(context: AppContext, form: Login): Promise<SessionTokens> {
   const { db } = context;
   const user = await findUserByEmail(db, form.username);
   if (!user || user.kind !== 'registered' || !user.passwordHash) {
+    // Locked and counted like an account, so the answers cannot tell who has one.
+    const key = `sign-in-failures:${addressKey(form.username)}`;
+    if (await isAddressLocked(db, key, lockoutPolicy)) {
+      throw loginRefused('ACCOUNT_IS_LOCKED', messages.accountLocked);
+    }
     await verifyAgainstNothing(form.password);
+    const { isLocked: isNowLocked } = await recordFailedLoginForAddress(db, key, lockoutPolicy);
+    if (isNowLocked) throw loginRefused('ACCOUNT_IS_LOCKED', messages.accountLocked);
     throw loginRefused('LOGIN_FAILED', messages.loginFailed);
   }
   if (isLocked(user)) throw loginRefused('ACCOUNT_IS_LOCKED', messages.accountLocked);
@@ -227,12 +239,23 @@ export async function confirmEmail(context: AppContext, secret: string): Promise
   });
 }
 
+/** The job that makes and mails a password-reset link (requestPasswordReset). */
+export const passwordResetRequestJob = 'auth.password-reset-request';
+
 /**
  * Password recovery. The answer is the same whether or not the e-mail has an account, so
- * the form cannot be used to find out who is registered. Earlier links stop working.
+ * the form cannot be used to find out who is registered; and so is the work behind it, one
+ * queued job, so the time it takes cannot tell either. The job finds the account, makes the
+ * link and mails it (sendPasswordReset).
  */
 export async function requestPasswordReset(context: AppContext, email: string): Promise<void> {
+  await enqueueJob(context.db, { kind: passwordResetRequestJob, payload: { email } });
+}
+
+/** The job of requestPasswordReset: a new link for a registered account; earlier ones stop. */
+export async function sendPasswordReset(context: AppContext, job: Job): Promise<void> {
   const { db, config } = context;
+  const { email } = job.payload as { email: string };
   await db.transaction(async (tx) => {
     const user = await findUserByEmail(tx, email);
     if (!user || user.kind !== 'registered') return;

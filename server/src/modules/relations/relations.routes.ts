@@ -26,6 +26,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { sessionOf } from '../../http/authenticate.ts';
 import { gzipLargeReply } from '../../http/compress-reply.ts';
+import { limitHook, minute } from '../../http/limits.ts';
 import { searchPeopleForPicker } from './relation-people.service.ts';
 import { listRelationsPage } from './relations-list.service.ts';
 import { getAddNewData, getRelationComments, getRelationView } from './relations-read.service.ts';
@@ -43,6 +44,15 @@ export function registerRelationRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = { onRequest: hooks.requireUser };
   const tags = ['relations'];
+  const searchLimit = limitHook(
+    context.db,
+    {
+      name: 'people-search',
+      max: context.config.PEOPLE_SEARCH_RATE_LIMIT_PER_MINUTE,
+      windowMs: minute,
+    },
+    (request) => `user:${sessionOf(request).user.id}`,
+  );
 
   api.get('/v1/web/relation/data/addnew', { ...signedIn, schema: { tags } }, async (request) =>
     getAddNewData(context, sessionOf(request)),
@@ -173,7 +183,12 @@ export function registerRelationRoutes(
 
   api.get(
     '/v1/web/users/search',
-    { ...signedIn, schema: { tags, querystring: peopleSearchQuerySchema } },
+    {
+      // Per user, after requireUser: a full e-mail address finds its person (docs/security.md
+      // section 5), so nobody may try addresses in bulk.
+      onRequest: [hooks.requireUser, searchLimit],
+      schema: { tags, querystring: peopleSearchQuerySchema },
+    },
     async (request) => searchPeopleForPicker(context, sessionOf(request), request.query.q),
   );
 }
