@@ -179,6 +179,30 @@ export async function markTokenUsed(db: Db, tokenId: number): Promise<boolean> {
   return rows.length === 1;
 }
 
+/**
+ * Whether a used refresh token may be presented again (refreshSession): it was used at most
+ * `graceMs` ago (read afresh: a parallel refresh may just have used it) and no refresh token
+ * issued after it in its family has been used since.
+ */
+export async function isRetryWithinGrace(
+  db: Db,
+  tokenId: number,
+  familyId: string,
+  graceMs: number,
+): Promise<boolean> {
+  if (graceMs <= 0) return false;
+  const [row] = await queryRows<{ is_retry: boolean }>(
+    db,
+    sql`
+    select (used_at is not null and used_at > ${new Date(Date.now() - graceMs).toISOString()}::timestamptz
+            and not exists (select 1 from tokens later
+                             where later.family_id = ${familyId} and later.kind = 'refresh'
+                               and later.id > ${tokenId} and later.used_at is not null)) as is_retry
+      from tokens where id = ${tokenId}`,
+  );
+  return row?.is_retry === true;
+}
+
 export async function revokeTokenFamily(db: Db, familyId: string): Promise<void> {
   await db
     .update(tokens)

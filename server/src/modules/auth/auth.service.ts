@@ -21,6 +21,7 @@ import {
   insertToken,
   insertUser,
   isAddressLocked,
+  isRetryWithinGrace,
   markTokenUsed,
   recordFailedLogin,
   recordFailedLoginForAddress,
@@ -114,7 +115,12 @@ const invalidRefresh = () => new HttpError(400, { error: 'invalid_request' });
 /**
  * Refresh tokens rotate: each works once and is replaced by a new pair of the same family.
  * Presenting one that was already used means it was copied, so the whole family (every
- * access and refresh token of that sign-in) is revoked.
+ * access and refresh token of that sign-in) is revoked, with one exception, as OAuth's
+ * guidance on refresh token rotation allows: within REFRESH_REUSE_GRACE_SECONDS of its use,
+ * and while no refresh token issued after it in the family has been used, the same token
+ * gets a new sibling pair of the family. That is a retry after a lost answer, or a second
+ * tab refreshing at the same moment; neither signs the user out. Only hashes are stored, so
+ * the pair issued the first time cannot be answered again; the sibling is as good.
  */
 export async function refreshSession(
   context: AppContext,
@@ -125,6 +131,10 @@ export async function refreshSession(
       const token = await findLiveToken(tx, 'refresh', hashSecret(refreshToken));
       if (!token || !token.familyId || !token.userId) throw invalidRefresh();
       if (token.usedAt || !(await markTokenUsed(tx, token.id))) {
+        const graceMs = context.config.REFRESH_REUSE_GRACE_SECONDS * 1000;
+        if (await isRetryWithinGrace(tx, token.id, token.familyId, graceMs)) {
+          return issueSession(context, tx, token.userId, token.familyId);
+        }
         await revokeTokenFamily(tx, token.familyId);
         return { reused: true as const };
       }
