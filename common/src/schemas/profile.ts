@@ -278,8 +278,15 @@ export const fullProfileSchema = z.object({
   SName: z.string(),
   oName1: z.string(),
   oName2: z.string(),
+  /** The primary address as last saved: a new one shows at once, flagged until confirmed. */
   Email: z.string(),
   secEmail: z.string(),
+  /** 'N' while Email waits for its confirmation link (additive to the contract). */
+  EmailConfirmed: z.enum(['Y', 'N']).optional(),
+  /** 'N' while secEmail waits for its confirmation link. */
+  secEmailConfirmed: z.enum(['Y', 'N']).optional(),
+  /** The confirmed primary address, the one that signs in until a new one is confirmed. */
+  confirmedEmail: z.string().optional(),
   /** https://dblp.org/pid/<pid>, or '' when none. */
   dblp_url: z.string(),
   /** The name DBLP gives the person, '' until known. */

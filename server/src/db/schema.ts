@@ -41,8 +41,17 @@ export const users = pgTable(
     lastName: text('last_name').notNull().default(''),
     otherName1: text('other_name_1').notNull().default(''),
     otherName2: text('other_name_2').notNull().default(''),
+    /**
+     * The addresses that identify the person (sign-in, relations typed by e-mail, invitations,
+     * people search): for an account only confirmed ones, for an invited person the address
+     * they were invited at. An account's `email` is null until its sign-up is confirmed when an
+     * invited person held the address at sign-up (docs/security.md, section 3).
+     */
     email: text('email'),
     secondaryEmail: text('secondary_email'),
+    /** A new primary or secondary address given on the profile or at sign-up, awaiting its link. */
+    pendingEmail: text('pending_email'),
+    pendingSecondaryEmail: text('pending_secondary_email'),
     dblpPid: text('dblp_pid'),
     dblpName: text('dblp_name'),
     passwordHash: text('password_hash'),
@@ -77,6 +86,9 @@ export const users = pgTable(
     index('users_secondary_email_index')
       .on(sql`lower(${table.secondaryEmail})`)
       .where(sql`${table.secondaryEmail} is not null`),
+    index('users_pending_email_index')
+      .on(sql`lower(${table.pendingEmail})`)
+      .where(sql`${table.pendingEmail} is not null`),
   ],
 );
 
@@ -90,7 +102,15 @@ export const tokens = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', {
-      enum: ['access', 'refresh', 'password_reset', 'email_confirmation', 'invitation'],
+      enum: [
+        'access',
+        'refresh',
+        'password_reset',
+        'email_confirmation',
+        'secondary_email_confirmation',
+        'email_change_undo',
+        'invitation',
+      ],
     }).notNull(),
     tokenHash: text('token_hash').notNull(),
     familyId: uuid('family_id'),

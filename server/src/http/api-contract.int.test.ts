@@ -19,6 +19,7 @@ const awaitingReplySchema = new Set([
   'GET /v1/user/logout',
   'POST /v1/web/user-registration/save',
   'GET /v1/web/user/confirm-email/{token}',
+  'GET /v1/web/user/email-undo/{token}',
   'POST /v1/web/user/password/request',
   'GET /v1/web/user/password/find/{token}',
   'POST /v1/web/user/password/reset',

@@ -1,7 +1,7 @@
 // Queries for merging one person's records into another's. Each column that references
 // users.id is listed once, with what a merge does to it; a test compares this list with the
 // database's foreign keys, so a new table that names users cannot be forgotten here.
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
@@ -105,4 +105,52 @@ export async function listColumnsReferencingUsers(db: Db): Promise<string[]> {
          order by 1`,
   );
   return rows.map((row) => row.reference);
+}
+
+/** The other people whose primary or secondary address is this one (lower case). */
+export async function findAddressHolders(
+  db: Db,
+  address: string,
+  exceptUserId: number,
+): Promise<User[]> {
+  return db
+    .select()
+    .from(users)
+    .where(
+      and(
+        ne(users.id, exceptUserId),
+        sql`(lower(${users.email}) = ${address} or lower(${users.secondaryEmail}) = ${address})`,
+      ),
+    )
+    .orderBy(users.id);
+}
+
+/**
+ * An account whose sign-up was never confirmed gives up the address it holds: the address
+ * moves to its pending address, so it no longer identifies the account but its confirmation
+ * link still works (while nobody else has proven the address first).
+ */
+export async function releaseUnconfirmedAddress(db: Db, userId: number): Promise<void> {
+  await db
+    .update(users)
+    .set({ pendingEmail: sql`${users.email}`, email: null, updatedAt: new Date() })
+    .where(
+      and(eq(users.id, userId), eq(users.kind, 'registered'), eq(users.isEmailConfirmed, false)),
+    );
+}
+
+export async function setAddresses(
+  db: Db,
+  userId: number,
+  changes: Partial<
+    Pick<
+      User,
+      'email' | 'secondaryEmail' | 'pendingEmail' | 'pendingSecondaryEmail' | 'isEmailConfirmed'
+    >
+  >,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(users.id, userId));
 }

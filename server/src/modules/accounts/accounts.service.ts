@@ -86,3 +86,39 @@ export async function mergeDblpPerson(
   });
   return { pid: from.dblpPid, moved };
 }
+
+/**
+ * Merges an invited person (named by e-mail on relations, no account) into the account that
+ * has just proven that address (a confirmed sign-up or address change), inside the caller's
+ * transaction: the same moves as mergeDblpPerson, then the invited row goes. Answers false,
+ * changing nothing, when `from` is no longer an invited person or `into` no account.
+ */
+export async function mergeInvitedPerson(
+  db: Db,
+  ids: { fromUserId: number; intoUserId: number },
+): Promise<boolean> {
+  const { fromUserId, intoUserId } = ids;
+  const locked = await lockUsers(db, [fromUserId, intoUserId]);
+  const from = locked.find((user) => user.id === fromUserId);
+  const into = locked.find((user) => user.id === intoUserId);
+  if (from?.kind !== 'invited' || into?.kind !== 'registered') return false;
+  const moved: Record<string, number> = await removeRelationsBetween(db, ids);
+  for (const reference of userReferences) {
+    moved[`${reference.table}.${reference.column}`] = await mergeReference(
+      db,
+      reference,
+      fromUserId,
+      intoUserId,
+    );
+  }
+  await deleteUser(db, fromUserId);
+  await recordAudit(db, {
+    actorUserId: intoUserId,
+    action: 'user.merge-invited-person',
+    entity: 'user',
+    entityId: intoUserId,
+    before: { fromUserId, email: from.email },
+    after: { moved },
+  });
+  return true;
+}

@@ -1,6 +1,6 @@
 // Queries for accounts and their tokens. Every function takes the connection first, so a
 // service can run several of them in one transaction.
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { tokens, users } from '../../db/schema.ts';
@@ -16,6 +16,30 @@ export async function findUserByEmail(db: Db, email: string): Promise<User | und
     .from(users)
     .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
   return user;
+}
+
+/**
+ * The account an address signs in to: the person whose primary address it is, or else the
+ * newest account whose sign-up with that address still waits for its confirmation link (it
+ * then hears that it must confirm first). A pending new address of a confirmed account never
+ * signs in.
+ */
+export async function findSignInAccount(db: Db, email: string): Promise<User | undefined> {
+  const user = await findUserByEmail(db, email);
+  if (user?.kind === 'registered') return user;
+  const [waiting] = await db
+    .select()
+    .from(users)
+    .where(
+      and(
+        eq(users.kind, 'registered'),
+        isNull(users.email),
+        sql`lower(${users.pendingEmail}) = ${email.toLowerCase()}`,
+      ),
+    )
+    .orderBy(desc(users.id))
+    .limit(1);
+  return waiting ?? user;
 }
 
 export async function findUserByDblpPid(db: Db, pid: string): Promise<User | undefined> {

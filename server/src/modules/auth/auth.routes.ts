@@ -16,6 +16,7 @@ import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../http/errors.ts';
 import { hour, limitHook } from '../../http/limits.ts';
 import { sessionOf } from '../../http/authenticate.ts';
+import * as addresses from '../accounts/addresses.service.ts';
 import * as auth from './auth.service.ts';
 
 const tokenParams = z.object({ token: z.string().min(1).max(200) });
@@ -81,8 +82,18 @@ export function registerAuthRoutes(
     '/v1/web/user/confirm-email/:token',
     { ...limited, schema: { tags: ['auth'], params: tokenParams } },
     async (request, reply) => {
-      const isConfirmed = await auth.confirmEmail(context, request.params.token);
+      const isConfirmed = await addresses.confirmAddress(context, request.params.token);
       return reply.redirect(`/sign-in?confirmed=${isConfirmed ? 1 : 0}`);
+    },
+  );
+
+  // The link mailed to the old address when the primary address changes (docs/security.md).
+  api.get(
+    '/v1/web/user/email-undo/:token',
+    { ...limited, schema: { tags: ['auth'], params: tokenParams } },
+    async (request, reply) => {
+      const isRestored = await addresses.undoEmailChange(context, request.params.token);
+      return reply.redirect(`/sign-in?restored=${isRestored ? 1 : 0}`);
     },
   );
 

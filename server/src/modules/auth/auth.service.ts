@@ -11,9 +11,11 @@ import { enqueueDblpCrawl } from '../../jobs/job-kinds.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import type { Job } from '../../jobs/queue.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
+import { confirmationLink } from '../accounts/addresses.service.ts';
 import {
   claimUser,
   findLiveToken,
+  findSignInAccount,
   findViolatedUniqueIndex,
   findUserByAccessToken,
   findUserByDblpPid,
@@ -60,7 +62,7 @@ const isLocked = (user: User) =>
  */
 export async function login(context: AppContext, form: Login): Promise<SessionTokens> {
   const { db } = context;
-  const user = await findUserByEmail(db, form.username);
+  const user = await findSignInAccount(db, form.username);
   if (!user || user.kind !== 'registered' || !user.passwordHash) {
     // Locked and counted like an account, so the answers cannot tell who has one.
     const key = `sign-in-failures:${addressKey(form.username)}`;
@@ -162,7 +164,10 @@ export function authenticate(
  * Sign-up. A plain sign-up must confirm its e-mail before signing in; an invited sign-up
  * (the token from an invitation mail, for that same e-mail) has proven it already. A person
  * who was invited (named by e-mail) or imported from DBLP becomes the account, so what was
- * recorded about them stays theirs.
+ * recorded about them stays theirs. An invited person becomes the account only through the
+ * invitation's link or once the address is confirmed: a plain sign-up with their address
+ * makes a new account that waits, its address pending, and takes the invited person over when
+ * its confirmation link is opened (addresses.service's confirmAddress).
  */
 export async function register(
   context: AppContext,
@@ -185,11 +190,16 @@ export async function register(
       if (dblpPerson && dblpPerson.kind !== 'dblp_only') throw dblpTaken();
 
       const isInvited = invitation !== undefined;
+      // Without the invitation's link the address is not proven yet: the invited person stays
+      // as they are, and the account holds the address as pending until it is confirmed.
+      const invitedPerson = isInvited ? existing : undefined;
+      const waitsForAddress = existing !== undefined && !isInvited;
       const account = {
         kind: 'registered' as const,
         firstName: form.FName,
         lastName: form.SName,
-        email: form.Email,
+        email: waitsForAddress ? null : form.Email,
+        pendingEmail: waitsForAddress ? form.Email : null,
         dblpPid: pid ?? null,
         passwordHash,
         isEmailConfirmed: isInvited,
@@ -197,14 +207,14 @@ export async function register(
       };
       // The DBLP person and an invited person may be two rows: the account takes over the
       // invited row, and the DBLP person is claimed later through the account-link flow.
-      const claimable = existing ?? dblpPerson;
+      const claimable = invitedPerson ?? dblpPerson;
       const user = claimable
         ? await claimUser(tx, claimable.id, claimable.kind, {
             ...account,
-            dblpPid: existing && dblpPerson ? existing.dblpPid : account.dblpPid,
+            dblpPid: invitedPerson && dblpPerson ? invitedPerson.dblpPid : account.dblpPid,
           })
         : await insertUser(tx, account);
-      if (!user) throw existing ? emailTaken() : dblpTaken();
+      if (!user) throw invitedPerson ? emailTaken() : dblpTaken();
       if (invitation) await markTokenUsed(tx, invitation.id);
       // A new account's DBLP URL is crawled at once, as when a profile saves one (DESIGN.md
       // section 7); the refresh schedule takes over from there.
@@ -222,7 +232,7 @@ export async function register(
         email: form.Email,
         expiresAt: new Date(Date.now() + emailConfirmationTtlDays * 86_400_000),
       });
-      const link = `${config.PUBLIC_URL}/v1/web/user/confirm-email/${secret}`;
+      const link = confirmationLink(config.PUBLIC_URL, secret);
       await enqueueMail(tx, emailConfirmationMail(form.Email, form.FName, link));
       return { id: user.id, message: messages.registrationCreated };
     })
@@ -238,16 +248,6 @@ export async function register(
 
 const emailTaken = () => conflict({ Email: [messages.emailTaken] });
 const dblpTaken = () => conflict({ dblp_url: [messages.dblpTaken] });
-
-/** Confirms the e-mail of the account the link was sent to; false for a bad or used link. */
-export async function confirmEmail(context: AppContext, secret: string): Promise<boolean> {
-  return context.db.transaction(async (tx) => {
-    const token = await findLiveToken(tx, 'email_confirmation', hashSecret(secret));
-    if (!token?.userId || token.usedAt || !(await markTokenUsed(tx, token.id))) return false;
-    await updateUser(tx, token.userId, { isEmailConfirmed: true });
-    return true;
-  });
-}
 
 /** The job that makes and mails a password-reset link (requestPasswordReset). */
 export const passwordResetRequestJob = 'auth.password-reset-request';

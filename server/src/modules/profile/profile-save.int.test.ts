@@ -330,7 +330,7 @@ describe('POST /v1/web/user/data/save: a valid profile', () => {
     });
   });
 
-  it('changes the primary e-mail: sign-in uses the new one, and the old address is told', async () => {
+  it('keeps a changed primary e-mail pending: the old one signs in until the new one is confirmed, and is told', async () => {
     const { user, session } = await signedInUser(t, { firstName: 'Edsger' });
     const newEmail = `moved.${Date.now()}@example.org`;
     const response = await saveProfile(
@@ -339,9 +339,12 @@ describe('POST /v1/web/user/data/save: a valid profile', () => {
       profileForm(user, [affiliationRow(institution.id)], { Email: newEmail.toUpperCase() }),
     );
     expect(response.statusCode).toBe(200);
-    expect((await getFullProfile(t, session)).json().Email).toBe(newEmail);
-    await expect(signIn(t.app, newEmail)).resolves.toHaveProperty('access_token');
-    await expect(signIn(t.app, user.email!)).rejects.toThrow();
+    expect((await getFullProfile(t, session)).json()).toMatchObject({
+      Email: newEmail,
+      EmailConfirmed: 'N',
+    });
+    await expect(signIn(t.app, user.email!)).resolves.toHaveProperty('access_token');
+    await expect(signIn(t.app, newEmail)).rejects.toThrow();
     const [mail] = await mailsTo(t, user.email!);
     expect(mail!.subject).toBe('Your Recuse email address was changed');
     expect(mail!.text).toContain(newEmail);

@@ -83,7 +83,15 @@ export async function updateProfileFields(
   userId: number,
   fields: Pick<
     User,
-    'firstName' | 'lastName' | 'otherName1' | 'otherName2' | 'email' | 'secondaryEmail' | 'dblpPid'
+    | 'firstName'
+    | 'lastName'
+    | 'otherName1'
+    | 'otherName2'
+    | 'email'
+    | 'secondaryEmail'
+    | 'pendingEmail'
+    | 'pendingSecondaryEmail'
+    | 'dblpPid'
   >,
 ): Promise<void> {
   await db

@@ -8,15 +8,14 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError, conflict, notFound, validationFailed } from '../../http/errors.ts';
 import { enqueueDblpCrawl } from '../../jobs/job-kinds.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
 import { findDblpPidHolder, mergeDblpPerson } from '../accounts/accounts.service.ts';
+import { sendAddressConfirmation, sendEmailChangeNotice } from '../accounts/addresses.service.ts';
 import type { SessionUser } from '../auth/auth.repo.ts';
 import { findViolatedUniqueIndex } from '../auth/auth.repo.ts';
 import {
   findOrProposeInstitution,
   resolveInstitutionIds,
 } from '../institutions/institutions.service.ts';
-import { emailChangedMail } from './profile.mails.ts';
 import type { Notification, User } from './profile.repo.ts';
 import {
   deleteAffiliationsExcept,
@@ -98,8 +97,12 @@ export async function getFullProfile(
     SName: user.lastName,
     oName1: user.otherName1,
     oName2: user.otherName2,
-    Email: user.email ?? '',
-    secEmail: user.secondaryEmail ?? '',
+    // The addresses as last saved: a new one shows until confirmed, flagged (docs/product.md).
+    Email: user.pendingEmail ?? user.email ?? '',
+    secEmail: user.pendingSecondaryEmail ?? user.secondaryEmail ?? '',
+    EmailConfirmed: user.pendingEmail === null && user.isEmailConfirmed ? 'Y' : 'N',
+    secEmailConfirmed: user.pendingSecondaryEmail === null ? 'Y' : 'N',
+    confirmedEmail: user.email ?? '',
     dblp_url: user.dblpPid ? dblpUrlForPid(user.dblpPid) : '',
     dblp_name: user.dblpName ?? '',
     institutionData: rows.map((row): Affiliation => ({
@@ -130,7 +133,10 @@ const dblpTaken = () => conflict({ dblp_url: [messages.dblpTaken] });
 /**
  * Saves the profile form, all or nothing, in plain words:
  * - The primary and secondary e-mails may not be another person's primary or secondary
- *   e-mail (409). A changed primary e-mail is announced to the old address.
+ *   e-mail (409). A new address does not count until confirmed (docs/security.md, section 3):
+ *   it is kept as pending and a confirmation link is mailed to it; the old primary address
+ *   keeps signing in, and is told of the change with a link that undoes it. Saving the
+ *   confirmed address again drops a pending change; a blank secondary e-mail removes it.
  * - Every position and every picked institution must exist (an institution approved or
  *   awaiting approval; a merged one stands for the one it was merged into), else 422. A typed
  *   name finds or proposes an institution (institutions.service).
@@ -164,13 +170,17 @@ export async function saveProfile(
       }
 
       const before = await snapshotProfile(tx, user.id, profileFieldsOf(user));
+      const primary = planAddress(form.Email, user.email, user.pendingEmail);
+      const secondary = planAddress(form.secEmail, user.secondaryEmail, user.pendingSecondaryEmail);
       const fields: ProfileFields = {
         firstName: form.FName,
         lastName: form.SName,
         otherName1: form.oName1,
         otherName2: form.oName2,
-        email: form.Email,
-        secondaryEmail: form.secEmail === '' ? null : form.secEmail,
+        email: primary.confirmed,
+        secondaryEmail: secondary.confirmed,
+        pendingEmail: primary.pending,
+        pendingSecondaryEmail: secondary.pending,
         dblpPid: storedPid,
       };
       await updateProfileFields(tx, user.id, fields);
@@ -187,11 +197,13 @@ export async function saveProfile(
         before,
         after,
       });
-      if (user.email && user.email.toLowerCase() !== form.Email) {
-        await enqueueMail(
-          tx,
-          emailChangedMail(user.email, form.FName, form.Email, context.config.CONTACT_EMAIL),
-        );
+      const named = { id: user.id, firstName: form.FName };
+      if (primary.isRequested) {
+        await sendAddressConfirmation(context, tx, named, form.Email, 'primary');
+        if (user.email) await sendEmailChangeNotice(context, tx, named, user.email, form.Email);
+      }
+      if (secondary.isRequested) {
+        await sendAddressConfirmation(context, tx, named, form.secEmail, 'secondary');
       }
       if (!dblpPerson) return { message: 'UPDATED' as const };
       return {
@@ -210,15 +222,31 @@ export async function saveProfile(
     });
 }
 
-/** Only a changed e-mail is checked, so an old overlap never blocks saving other fields. */
+/**
+ * What a typed address does to the stored confirmed and pending ones: the confirmed address
+ * again drops a pending change; the pending one again changes nothing (no second mail); blank
+ * removes both (only the secondary may be blank); any other is a new request, kept as pending.
+ */
+function planAddress(typed: string, confirmed: string | null, pending: string | null) {
+  const same = (stored: string | null) => stored !== null && stored.toLowerCase() === typed;
+  if (typed === '') return { confirmed: null, pending: null, isRequested: false };
+  if (same(confirmed)) return { confirmed, pending: null, isRequested: false };
+  if (same(pending)) return { confirmed, pending, isRequested: false };
+  return { confirmed, pending: typed, isRequested: true };
+}
+
+/** Only a new e-mail is checked, so an old overlap never blocks saving other fields. */
 async function checkEmails(db: Db, user: User, form: ProfileSave): Promise<void> {
-  const isNew = (email: string, stored: string | null) =>
-    email !== '' && email !== (stored ?? '').toLowerCase();
-  if (isNew(form.Email, user.email) && (await findOtherUserWithEmail(db, form.Email, user.id))) {
+  const isNew = (email: string, ...stored: Array<string | null>) =>
+    email !== '' && stored.every((address) => email !== (address ?? '').toLowerCase());
+  if (
+    isNew(form.Email, user.email, user.pendingEmail) &&
+    (await findOtherUserWithEmail(db, form.Email, user.id))
+  ) {
     throw emailInUse('Email');
   }
   if (
-    isNew(form.secEmail, user.secondaryEmail) &&
+    isNew(form.secEmail, user.secondaryEmail, user.pendingSecondaryEmail) &&
     (await findOtherUserWithEmail(db, form.secEmail, user.id))
   ) {
     throw emailInUse('secEmail');
@@ -302,6 +330,8 @@ function profileFieldsOf(user: User): ProfileFields {
     otherName2: user.otherName2,
     email: user.email,
     secondaryEmail: user.secondaryEmail,
+    pendingEmail: user.pendingEmail,
+    pendingSecondaryEmail: user.pendingSecondaryEmail,
     dblpPid: user.dblpPid,
   };
 }

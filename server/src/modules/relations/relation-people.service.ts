@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { validationFailed } from '../../http/errors.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
+import { releaseUnconfirmedAddress } from '../accounts/accounts.repo.ts';
 import type { SessionUser } from '../auth/auth.repo.ts';
 import { issueInvitation } from '../auth/auth.service.ts';
 import { invitationMail } from './relation-notices.ts';
@@ -19,8 +20,11 @@ import { findUsersByEmails, findUsersByIds, insertInvitedUser, lockKey } from '.
  * The person each choice names, in the same order, in plain words:
  * - An id must name someone we know whose account is not deleted.
  * - An e-mail that is someone's primary or secondary address is that person, whatever their
- *   kind (DESIGN.md section 3: never invite a second record for a known address); one that
- *   belongs to a deleted account is refused.
+ *   kind (docs/product.md: never invite a second record for a known address); one that
+ *   belongs to a deleted account is refused. Only confirmed addresses count
+ *   (docs/security.md, section 3): an address given on a profile and not confirmed yet is not
+ *   stored there, and an account whose sign-up was never confirmed gives the address up
+ *   (it waits as pending; confirming it later takes the invited person over).
  * - Any other e-mail becomes a new invited person. Each address is locked while it is looked
  *   up, so two relations naming the same new address at once invite one person.
  * Problems are reported under `field`, each once (422), and nothing is saved.
@@ -45,9 +49,17 @@ export async function resolvePeople(
   for (const email of emails) {
     await lockKey(db, `person-email:${email}`);
     const known = await findUsersByEmails(db, [email]);
+    const unconfirmed = known.find(
+      (candidate) =>
+        candidate.kind === 'registered' &&
+        !candidate.isEmailConfirmed &&
+        candidate.email?.toLowerCase() === email,
+    );
+    if (unconfirmed) await releaseUnconfirmedAddress(db, unconfirmed.id);
+    const identified = known.filter((candidate) => candidate !== unconfirmed);
     const user =
-      known.find((candidate) => candidate.email?.toLowerCase() === email) ??
-      known.find((candidate) => candidate.secondaryEmail?.toLowerCase() === email);
+      identified.find((candidate) => candidate.email?.toLowerCase() === email) ??
+      identified.find((candidate) => candidate.secondaryEmail?.toLowerCase() === email);
     if (user?.kind === 'deleted') problems.add(messages.personDeleted);
     byEmail.set(email, user ?? (await insertInvitedUser(db, email)));
   }

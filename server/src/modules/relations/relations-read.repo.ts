@@ -226,7 +226,9 @@ export async function searchPeople(
   }
   if (search.email) {
     branches.push(
-      sql`(select id from users where lower(email) = ${search.email})`,
+      // Only confirmed addresses find a person: not an account whose sign-up waits for its link.
+      sql`(select id from users where lower(email) = ${search.email}
+             and (kind <> 'registered' or is_email_confirmed))`,
       sql`(select id from users where secondary_email is not null
              and lower(secondary_email) = ${search.email})`,
     );
