@@ -18,6 +18,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { AppContext } from './context.ts';
 import { createRequireUser } from './http/authenticate.ts';
+import { registerCompression } from './http/compression.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { databaseRateLimitStore } from './http/rate-limit-store.ts';
 import { registerMultipart } from './http/multipart.ts';
@@ -152,6 +153,7 @@ async function registerPlugins(app: FastifyInstance, db: Db) {
       },
     },
   });
+  await registerCompression(app);
   // Counted in the database, so instances behind one load balancer share every limit.
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(db) });
   await app.register(formBody);

@@ -1,8 +1,7 @@
 // The web app's entry: styles, providers, router.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
+import './app/styles.ts';
 import { AppProvider } from './app/provider.tsx';
 import { AppRouterProvider, createAppRouter } from './app/router.tsx';
 

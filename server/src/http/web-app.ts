@@ -25,6 +25,9 @@ export async function registerWebApp(
     root: distDirectory,
     wildcard: false,
     index: false,
+    // The build writes a .br and a .gz copy beside each file (scripts/precompress.mjs): the
+    // copy the client accepts is sent, with Content-Encoding and Vary: Accept-Encoding.
+    preCompressed: true,
     cacheControl: false,
     setHeaders(reply, filePath) {
       // Vite fingerprints everything under assets/, so those may be cached for good.

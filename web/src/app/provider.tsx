@@ -2,14 +2,7 @@
 // cached data of the old session is dropped so the next user never sees it.
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
-import {
-  MantineProvider,
-  Modal,
-  PasswordInput,
-  TextInput,
-  Textarea,
-  createTheme,
-} from '@mantine/core';
+import { MantineProvider, createTheme } from '@mantine/core';
 import type { CSSVariablesResolver } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
@@ -18,16 +11,18 @@ import { isSignedIn, subscribeToSession } from '../lib/session.ts';
 
 // Required fields carry the `required` attribute but no asterisk, so every label reads exactly
 // as SPEC words it (and as tests and screen readers find it).
+// (Plain objects keyed by component name, not `Modal.extend(…)`: importing the components here
+// would put their code on every page, the sign-in page's too.)
 const withoutAsterisk = { defaultProps: { withAsterisk: false } };
 
 export const theme = createTheme({
   components: {
-    TextInput: TextInput.extend(withoutAsterisk),
-    PasswordInput: PasswordInput.extend(withoutAsterisk),
-    Textarea: Textarea.extend(withoutAsterisk),
+    TextInput: withoutAsterisk,
+    PasswordInput: withoutAsterisk,
+    Textarea: withoutAsterisk,
     // A modal's header is not the page's banner landmark, and its close button needs a name.
-    ModalHeader: Modal.Header.extend({ defaultProps: { role: 'none' } }),
-    ModalCloseButton: Modal.CloseButton.extend({ defaultProps: { 'aria-label': 'Close dialog' } }),
+    ModalHeader: { defaultProps: { role: 'none' } },
+    ModalCloseButton: { defaultProps: { 'aria-label': 'Close dialog' } },
   },
   primaryColor: 'blue',
   // Shade 8 keeps links, buttons and light alerts above WCAG AA contrast on white.

@@ -2,58 +2,100 @@
 // applied once, by the root layout; paths the table does not list fall through to '*'.
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
+import { PageLoadingOverlay } from '../components/route-change-loader.tsx';
 import { setSignedOutHandler } from '../lib/session.ts';
-import { ConflictsPage } from './routes/conflicts.tsx';
-import { ContactPage } from './routes/contact.tsx';
-import { DashboardPage } from './routes/dashboard.tsx';
-import { ForgotPasswordPage } from './routes/forgot-password.tsx';
-import { HelpPage } from './routes/help.tsx';
-import { InvitationResponsePage } from './routes/invitation-response.tsx';
-import { LockPage } from './routes/lock.tsx';
-import { NotFoundPage } from './routes/not-found.tsx';
-import { PasswordResetPage } from './routes/password-reset.tsx';
-import { ProfilePage } from './routes/profile.tsx';
-import { RegistrationPage } from './routes/registration.tsx';
-import { RelationAddPage } from './routes/relation-add.tsx';
-import { RelationViewPage } from './routes/relation-view.tsx';
-import { RelationsListPage } from './routes/relations-list.tsx';
-import { ResetPasswordPage } from './routes/reset-password.tsx';
 import { RootLayout } from './routes/root-layout.tsx';
 import { ServerErrorPage } from './routes/server-error.tsx';
-import { SignInPage } from './routes/sign-in.tsx';
 
+// Each page's code (and the styles of what it alone uses) is its own chunk, fetched when the
+// route is first visited: the sign-in page does not load the relation form or the graph.
+// The root layout and the error page are in the entry chunk. See docs/architecture.md,
+// "Build and start".
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <ServerErrorPage />,
+    // While the first page's code loads, the route loader (which then stays for its second).
+    hydrateFallbackElement: <PageLoadingOverlay />,
     children: [
-      { index: true, element: <DashboardPage /> },
-      { path: 'sign-in', element: <SignInPage /> },
-      { path: 'forgot-password', element: <ForgotPasswordPage /> },
-      { path: 'registration', element: <RegistrationPage /> },
-      { path: 'registration/:token', element: <RegistrationPage /> },
-      { path: 'reset-password/:token', element: <ResetPasswordPage /> },
-      { path: 'lock', element: <LockPage /> },
-      { path: '404', element: <NotFoundPage /> },
+      { index: true, lazy: () => page(import('./routes/dashboard.tsx'), 'DashboardPage') },
+      { path: 'sign-in', lazy: () => page(import('./routes/sign-in.tsx'), 'SignInPage') },
+      {
+        path: 'forgot-password',
+        lazy: () => page(import('./routes/forgot-password.tsx'), 'ForgotPasswordPage'),
+      },
+      {
+        path: 'registration',
+        lazy: () => page(import('./routes/registration.tsx'), 'RegistrationPage'),
+      },
+      {
+        path: 'registration/:token',
+        lazy: () => page(import('./routes/registration.tsx'), 'RegistrationPage'),
+      },
+      {
+        path: 'reset-password/:token',
+        lazy: () => page(import('./routes/reset-password.tsx'), 'ResetPasswordPage'),
+      },
+      { path: 'lock', lazy: () => page(import('./routes/lock.tsx'), 'LockPage') },
+      { path: '404', lazy: () => page(import('./routes/not-found.tsx'), 'NotFoundPage') },
       { path: '500', element: <ServerErrorPage /> },
-      { path: 'user/profile', element: <ProfilePage /> },
-      { path: 'user/password-reset', element: <PasswordResetPage /> },
-      { path: 'relations', element: <RelationsListPage /> },
-      { path: 'relations/pending', element: <RelationsListPage isPendingOnly /> },
-      { path: 'relations/add', element: <RelationAddPage /> },
-      { path: 'relations/conflicts', element: <ConflictsPage /> },
-      { path: 'relations/conflicts/:conferencename/:confid', element: <ConflictsPage /> },
-      { path: 'relations/validate/new/:token', element: <InvitationResponsePage /> },
-      { path: 'relations/:action/:id', element: <RelationViewPage /> },
-      { path: 'pending-relations/:action/:id', element: <RelationViewPage /> },
-      { path: 'help/*', element: <HelpPage /> },
-      { path: 'contact', element: <ContactPage /> },
+      { path: 'user/profile', lazy: () => page(import('./routes/profile.tsx'), 'ProfilePage') },
+      {
+        path: 'user/password-reset',
+        lazy: () => page(import('./routes/password-reset.tsx'), 'PasswordResetPage'),
+      },
+      {
+        path: 'relations',
+        lazy: () => page(import('./routes/relations-list.tsx'), 'RelationsListPage'),
+      },
+      {
+        path: 'relations/pending',
+        lazy: async () => {
+          const { RelationsListPage } = await import('./routes/relations-list.tsx');
+          return { element: <RelationsListPage isPendingOnly /> };
+        },
+      },
+      {
+        path: 'relations/add',
+        lazy: () => page(import('./routes/relation-add.tsx'), 'RelationAddPage'),
+      },
+      {
+        path: 'relations/conflicts',
+        lazy: () => page(import('./routes/conflicts.tsx'), 'ConflictsPage'),
+      },
+      {
+        path: 'relations/conflicts/:conferencename/:confid',
+        lazy: () => page(import('./routes/conflicts.tsx'), 'ConflictsPage'),
+      },
+      {
+        path: 'relations/validate/new/:token',
+        lazy: () => page(import('./routes/invitation-response.tsx'), 'InvitationResponsePage'),
+      },
+      {
+        path: 'relations/:action/:id',
+        lazy: () => page(import('./routes/relation-view.tsx'), 'RelationViewPage'),
+      },
+      {
+        path: 'pending-relations/:action/:id',
+        lazy: () => page(import('./routes/relation-view.tsx'), 'RelationViewPage'),
+      },
+      { path: 'help/*', lazy: () => page(import('./routes/help.tsx'), 'HelpPage') },
+      { path: 'contact', lazy: () => page(import('./routes/contact.tsx'), 'ContactPage') },
       // The root layout redirects unknown paths to sign-in before this renders.
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', lazy: () => page(import('./routes/not-found.tsx'), 'NotFoundPage') },
     ],
   },
 ];
+
+/** A lazily loaded route's component: the named export of its module. */
+async function page<Name extends string>(
+  module: Promise<Record<Name, ComponentType>>,
+  name: Name,
+): Promise<{ Component: ComponentType }> {
+  return { Component: (await module)[name] };
+}
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 

@@ -16,6 +16,11 @@ export function RouteChangeLoader() {
   }, [pathname]);
 
   if (settledPathname === pathname) return null;
+  return <PageLoadingOverlay />;
+}
+
+/** The loader itself; also shown while the first page's code loads (web/src/app/router.tsx). */
+export function PageLoadingOverlay() {
   return (
     <Overlay fixed backgroundOpacity={0.6} color="#fff" zIndex={1000} center>
       <Loader role="status" aria-label="Loading page" />

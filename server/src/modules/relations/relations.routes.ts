@@ -25,7 +25,6 @@ import {
 } from '../../conflicts/conflicts.service.ts';
 import type { AppContext } from '../../context.ts';
 import { sessionOf } from '../../http/authenticate.ts';
-import { gzipLargeReply } from '../../http/compress-reply.ts';
 import { limitHook, minute } from '../../http/limits.ts';
 import { searchPeopleForPicker } from './relation-people.service.ts';
 import { listRelationsPage } from './relations-list.service.ts';
@@ -150,8 +149,8 @@ export function registerRelationRoutes(
     '/v1/web/relations/data/list',
     {
       ...signedIn,
-      // A prolific author's list is megabytes of JSON (docs/benchmarks.md, issue 4).
-      onSend: gzipLargeReply,
+      // A prolific author's list is megabytes of JSON (docs/benchmarks.md, issue 4): it goes
+      // out gzipped (http/compression.ts).
       schema: {
         tags,
         body: relationListSchema.extend(conflictSelectionFormSchema.shape).nullish(),

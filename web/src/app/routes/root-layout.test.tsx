@@ -44,7 +44,10 @@ describe('RootLayout', () => {
   it('shows the route loader for 1 second after a route change', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      renderApp('/help');
+      const router = renderApp('/help');
+      // The loader shows while the page's code loads (routes are lazy), then for 1 s.
+      expect(screen.getByRole('status', { name: 'Loading page' })).toBeInTheDocument();
+      await vi.waitFor(() => expect(router.state.initialized).toBe(true));
       expect(screen.getByRole('status', { name: 'Loading page' })).toBeInTheDocument();
       await act(() => vi.advanceTimersByTimeAsync(1000));
       expect(screen.queryByRole('status', { name: 'Loading page' })).not.toBeInTheDocument();

@@ -1,5 +1,6 @@
 // One institutional affiliation: institution, position, start and end month, and Current,
 // which hides and clears the end date (SPEC section 4, Profile).
+import '@mantine/dates/styles.css';
 import { memo } from 'react';
 import { Button, Checkbox, Fieldset, Group, Select } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';

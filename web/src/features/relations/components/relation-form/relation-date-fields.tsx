@@ -1,6 +1,7 @@
 // The dates of a relation, as its type says (SPEC sections 3 to 5): which dates show, their
 // labels, month-and-year (MM/yyyy) or year pickers, a cap of the type's days ahead, and the
 // ongoing checkbox, which hides and clears the end date.
+import '@mantine/dates/styles.css';
 import { Checkbox, Group } from '@mantine/core';
 import { MonthPickerInput, YearPickerInput } from '@mantine/dates';
 import { dateFormats } from '@recuse/common';
