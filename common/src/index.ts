@@ -12,3 +12,4 @@ export * from './relation-types.ts';
 export * from './relation-dates.ts';
 export * from './schemas/relations.ts';
 export * from './schemas/conflicts.ts';
+export * from './text.ts';

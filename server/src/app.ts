@@ -8,11 +8,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { isDevMailboxEnabled } from './config.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
@@ -20,9 +17,11 @@ import type { AppContext } from './context.ts';
 import { createRequireUser } from './http/authenticate.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { redactedPaths, serializeError, serializeRequest } from './http/logging.ts';
 import { databaseRateLimitStore } from './http/rate-limit-store.ts';
 import { registerMultipart } from './http/multipart.ts';
 import { registerResponseHeaders } from './http/response-headers.ts';
+import { validatorCompiler } from './http/validator.ts';
 import { isClientRoute, registerWebApp } from './http/web-app.ts';
 import { createDblpCrawler } from './dblp/crawl/crawl-person.ts';
 import { withCrawlSchedule } from './dblp/crawl/crawl-schedule.ts';
@@ -60,17 +59,22 @@ export interface BuildAppOptions {
   config: Config;
   db: Db;
   mailTransport?: MailTransport;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: DestinationStream;
 }
 
 export async function buildApp({
   config,
   db,
   mailTransport,
+  logStream,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      ...(logStream ? { stream: logStream } : {}),
+      redact: { paths: redactedPaths, censor: '[redacted]' },
+      serializers: { err: serializeError, req: serializeRequest },
     },
     genReqId: (request) => {
       const given = request.headers['x-request-id'];

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { buildApp } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
 import { loadConfig } from '../src/config.ts';
@@ -27,10 +28,25 @@ export interface TestApp {
    * PostgreSQL with its own connection pool; on PGlite (one process only) on the same client.
    */
   startAnotherInstance(): Promise<{ app: FastifyInstance; close(): Promise<void> }>;
+  /** Closes the app's database under the running app, as an outage would (close() copes). */
+  stopDatabase(): Promise<void>;
   close(): Promise<void>;
 }
 
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** Where the app's log lines go (set LOG_LEVEL too: tests run silent by default). */
+  logStream?: DestinationStream;
+  /**
+   * PostgreSQL only: the app connects through this URL instead (a proxy a test can cut),
+   * given the test database's own URL. Migrations still run over the direct connection.
+   */
+  appDatabaseUrl?: (directUrl: string) => string;
+}
+
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'recuse-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -43,10 +59,19 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     ...env,
   });
-  const { database, openAgain, dropDatabase } = await openTestDatabase();
+  const { database, openAgain, dropDatabase, url } = await openTestDatabase();
   await database.migrate();
-  const app = await buildApp({ config, db: database.db });
+  const appDatabase =
+    options.appDatabaseUrl && url
+      ? await openDatabase({ url: options.appDatabaseUrl(url) })
+      : database;
+  const app = await buildApp({ config, db: appDatabase.db, logStream: options.logStream });
   await app.ready();
+  let isDatabaseOpen = true;
+  const closeDatabase = async () => {
+    if (isDatabaseOpen) await appDatabase.close();
+    isDatabaseOpen = false;
+  };
   const instances: Array<() => Promise<void>> = [];
   return {
     app,
@@ -71,10 +96,12 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
       instances.push(close);
       return { app: otherApp, close };
     },
+    stopDatabase: closeDatabase,
     async close() {
       await Promise.all(instances.map((closeInstance) => closeInstance()));
       await app.close();
-      await database.close();
+      await closeDatabase();
+      if (appDatabase !== database) await database.close();
       await dropDatabase();
       await rm(dataDir, { recursive: true, force: true });
     },
@@ -86,6 +113,8 @@ async function openTestDatabase(): Promise<{
   /** A second connection to the same database; closing it leaves the first open. */
   openAgain: () => Promise<Pick<Database, 'db' | 'close'>>;
   dropDatabase: () => Promise<void>;
+  /** PostgreSQL only: the test database's URL. */
+  url?: string;
 }> {
   const url = process.env.TEST_DATABASE_URL;
   if (process.env.TEST_DB_ENGINE !== 'postgres') {
@@ -106,6 +135,7 @@ async function openTestDatabase(): Promise<{
   testUrl.pathname = `/${name}`;
   return {
     database: await openDatabase({ url: testUrl.toString() }),
+    url: testUrl.toString(),
     openAgain: () => openDatabase({ url: testUrl.toString() }),
     async dropDatabase() {
       const client = new pg.Client({ connectionString: url });

@@ -4,7 +4,11 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { FieldErrors } from '@recuse/common';
 import { messages } from '@recuse/common';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { HttpError } from './errors.ts';
+
+/** How long a client is asked to wait while the database is unreachable. */
+export const databaseRetryAfterSeconds = 5;
 
 /** Turns schema validation issues into SPEC's errors object: field name → messages. */
 export function toFieldErrors(
@@ -30,6 +34,14 @@ export function registerErrorHandler(app: FastifyInstance) {
         message: messages.checkBelowFields,
         errors: toFieldErrors(error.validation),
       });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // An outage, not a bug: the client may try again; the pool reconnects by itself.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(databaseRetryAfterSeconds))
+        .send({ message: messages.serverError });
     }
     const status = error.statusCode ?? (request.isReadingBody ? 400 : 500);
     if (status === 429) {

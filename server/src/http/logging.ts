@@ -1,0 +1,70 @@
+// What the log may hold (docs/security.md section 4): no secret and no query parameter.
+// Headers with credentials and any field named like a secret are redacted; an error is
+// logged by its kind, code, SQL text and stack, never by the values a failing query carried
+// (Drizzle puts them in its message and `params`, PostgreSQL in `detail`); a request by its
+// route's pattern, so tokens in paths and query strings stay out.
+import type { FastifyRequest } from 'fastify';
+
+export const redactedPaths = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["set-cookie"]',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.passwordHash',
+  '*.password_hash',
+  '*.token',
+  '*.access_token',
+  '*.refresh_token',
+  '*.api_key',
+  '*.authorization',
+  '*.secret',
+];
+
+interface LoggedError {
+  [key: string]: unknown;
+  type: string;
+  message: string;
+  stack: string;
+  code?: string;
+  statusCode?: number;
+  cause?: LoggedError;
+}
+
+/** A quoted value after a colon, as PostgreSQL quotes input it cannot read. */
+const quotedValue = /: "(?:[^"\\]|\\.)*"/g;
+
+function safeMessage(message: string): string {
+  return message
+    .replace(/\nparams: [\s\S]*$/, '\nparams: [redacted]')
+    .replace(quotedValue, ': "[redacted]"');
+}
+
+export function serializeError(error: Error, depth = 0): LoggedError {
+  const message = safeMessage(String(error.message));
+  const logged: LoggedError = {
+    type: error.constructor?.name ?? error.name,
+    message,
+    stack: error.stack ? error.stack.replace(error.message, message) : '',
+  };
+  const { code, statusCode } = error as { code?: unknown; statusCode?: unknown };
+  if (typeof code === 'string') logged.code = code;
+  if (typeof statusCode === 'number') logged.statusCode = statusCode;
+  const cause: unknown = error.cause;
+  if (cause instanceof Error && depth < 5) logged.cause = serializeError(cause, depth + 1);
+  else if (cause !== undefined)
+    logged.cause = { type: typeof cause, message: '[redacted]', stack: '' };
+  return logged;
+}
+
+/** The route's pattern (`/v1/web/user/password/find/:token`), or the bare path if none. */
+export function serializeRequest(request: FastifyRequest) {
+  const pattern = request.routeOptions?.url;
+  const path = (request.url ?? '').split('?')[0]!.slice(0, 200);
+  return {
+    method: request.method,
+    url: pattern ?? path,
+    host: request.host,
+    remoteAddress: request.ip,
+  };
+}
