@@ -3,7 +3,7 @@
 import { once } from 'node:events';
 import type { AddressInfo, Server, Socket } from 'node:net';
 import { connect, createServer } from 'node:net';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@recuse/common';
 import type { TestApp } from '../../test/build-test-app.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
@@ -41,10 +41,12 @@ async function expectOutageAnswers(t: TestApp, session: Tokens, email: string) {
 
 describe('a closed database', () => {
   let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
   afterAll(() => t?.close());
 
   it('answers 503 with Retry-After and the server-error text', async () => {
-    t = await buildTestApp();
     const email = (await buildUser(t.db)).email!;
     const session = await signIn(t.app, email);
     await t.stopDatabase();
@@ -97,27 +99,31 @@ describe.skipIf(!isPostgres)('PostgreSQL going away and coming back', () => {
     await proxy?.cut();
   });
 
-  it('answers 503 while it is away and 200 again once it is back, without a restart', async () => {
-    proxy = await startProxy(new URL(process.env.TEST_DATABASE_URL!));
-    t = await buildTestApp(
-      {},
-      {
-        appDatabaseUrl: (direct) => {
-          const url = new URL(direct);
-          url.hostname = '127.0.0.1';
-          url.port = String(proxy.port);
-          return url.toString();
+  it(
+    'answers 503 while it is away and 200 again once it is back, without a restart',
+    { timeout: 120_000 },
+    async () => {
+      proxy = await startProxy(new URL(process.env.TEST_DATABASE_URL!));
+      t = await buildTestApp(
+        {},
+        {
+          appDatabaseUrl: (direct) => {
+            const url = new URL(direct);
+            url.hostname = '127.0.0.1';
+            url.port = String(proxy.port);
+            return url.toString();
+          },
         },
-      },
-    );
-    const email = (await buildUser(t.db)).email!;
-    const session = await signIn(t.app, email);
+      );
+      const email = (await buildUser(t.db)).email!;
+      const session = await signIn(t.app, email);
 
-    await proxy.cut();
-    await expectOutageAnswers(t, session, email);
+      await proxy.cut();
+      await expectOutageAnswers(t, session, email);
 
-    await proxy.restore();
-    const back = await t.app.inject({ url: '/v1/web/user/profile', headers: bearer(session) });
-    expect(back.statusCode).toBe(200);
-  });
+      await proxy.restore();
+      const back = await t.app.inject({ url: '/v1/web/user/profile', headers: bearer(session) });
+      expect(back.statusCode).toBe(200);
+    },
+  );
 });
