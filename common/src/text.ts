@@ -3,6 +3,7 @@
 // as UTF-8). The server refuses such text in every field at once, before any schema runs
 // (docs/security.md section 4); forms may use the same test.
 
+// eslint-disable-next-line no-control-regex -- the NUL is what this looks for
 const unstorable = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export function isStorableText(text: string): boolean {
