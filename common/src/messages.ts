@@ -52,8 +52,13 @@ export const messages = {
   dblpTaken: 'This DBLP profile already belongs to another account.',
   invitationInvalid: 'This invitation link is invalid or has expired.',
   emailConfirmed: 'Your email address is confirmed. Please sign in.',
+  emailRestored:
+    'Your previous email address is the primary one again, and every session was signed out. Please sign in.',
 
   // Section 5: profile
+  emailAddressConfirmed: 'Confirmed.',
+  emailAwaitingConfirmation:
+    'Not confirmed yet: open the link we mailed to this address. Until then it does not count.',
   atLeastOneAffiliation: 'At least one institutional affiliation is required.',
   affiliationFieldsRequired:
     'Please ensure all required fields of the Institution affiliations is filled up.',

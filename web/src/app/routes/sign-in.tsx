@@ -1,4 +1,5 @@
-// /sign-in. Links from confirmation mails arrive here with ?confirmed=1 or ?confirmed=0.
+// /sign-in. Links from confirmation mails arrive here with ?confirmed=1 or ?confirmed=0, and
+// the link that restores an old primary e-mail with ?restored=1 or ?restored=0.
 import { Alert, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -12,6 +13,7 @@ export function SignInPage() {
   const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
   const confirmed = searchParams.get('confirmed');
+  const restored = searchParams.get('restored');
 
   return (
     <CenteredCard title="Sign in">
@@ -21,7 +23,12 @@ export function SignInPage() {
             {messages.emailConfirmed}
           </Alert>
         )}
-        {confirmed === '0' && (
+        {restored === '1' && (
+          <Alert color="green" role="status">
+            {messages.emailRestored}
+          </Alert>
+        )}
+        {(confirmed === '0' || restored === '0') && (
           <Alert color="red" role="alert">
             {messages.resetLinkInvalid}
           </Alert>

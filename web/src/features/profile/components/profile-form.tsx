@@ -40,6 +40,18 @@ const noticeStyle = {
 
 type LinkOffer = { dblpName: string; dblpUrl: string };
 
+/**
+ * Under a saved address: confirmed, or waiting for the link mailed to it (docs/product.md,
+ * Profile). Older servers send no flag; their addresses count as confirmed.
+ */
+function addressNote(address: string, confirmed: 'Y' | 'N' | undefined, whileWaiting?: string) {
+  if (address === '') return undefined;
+  if (confirmed === 'N') {
+    return [messages.emailAwaitingConfirmation, whileWaiting].filter(Boolean).join(' ');
+  }
+  return messages.emailAddressConfirmed;
+}
+
 type ProfileFormProps = {
   profile: FullProfile;
   institutions: readonly InstitutionOption[];
@@ -175,6 +187,14 @@ export function ProfileForm({ profile, institutions, onReload, onCancel }: Profi
             type="email"
             autoComplete="email"
             {...setField('email')}
+            description={addressNote(
+              profile.Email,
+              profile.EmailConfirmed,
+              profile.confirmedEmail
+                ? `You sign in with ${profile.confirmedEmail} until then.`
+                : undefined,
+            )}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             error={fields.Email}
             required
           />
@@ -182,6 +202,8 @@ export function ProfileForm({ profile, institutions, onReload, onCancel }: Profi
             label="Secondary email"
             type="email"
             {...setField('secondaryEmail')}
+            description={addressNote(profile.secEmail, profile.secEmailConfirmed)}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             error={fields.secEmail}
           />
         </SimpleGrid>
