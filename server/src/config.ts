@@ -42,6 +42,9 @@ const configSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   /** Sign-ups per hour and client address, on top of the per-minute limit above. */
   SIGN_UP_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  /** Invitation mails a day, per creator of relations and per invited address. */
+  INVITATIONS_PER_CREATOR_PER_DAY: z.coerce.number().int().min(1).default(50),
+  INVITATIONS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(1).default(5),
   /** People searches per minute and signed-in user. */
   PEOPLE_SEARCH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),

@@ -19,6 +19,7 @@ export interface Limit {
 
 export const minute = 60_000;
 export const hour = 60 * minute;
+export const day = 24 * hour;
 
 export class TooManyRequests extends HttpError {
   constructor(readonly retryAfterSeconds: number) {

@@ -95,6 +95,16 @@ export async function resolveFields(
       });
     }
     const institution = (await findInstitutionsById(db, [institutionId])).get(institutionId)!;
+    // Another user's proposal awaiting approval is theirs alone: picked by id, it answers as
+    // if it did not exist (docs/security.md section 9).
+    const isOthersProposal =
+      'id' in save.institution &&
+      institution.status === institutionStatus.awaitingApproval &&
+      institution.createdByUserId !== creator.id &&
+      creator.role !== 'admin';
+    if (isOthersProposal) {
+      throw validationFailed({ rInstitutionId: [messages.institutionUnknown] });
+    }
     fields.institution = {
       id: institution.id,
       name: institution.name,

@@ -151,9 +151,15 @@ export async function findUsersById(db: Db, ids: readonly number[]): Promise<Map
 }
 
 export async function findInstitutionsById(db: Db, ids: readonly number[]) {
-  if (ids.length === 0) return new Map<number, { id: number; name: string; status: number }>();
+  type Row = { id: number; name: string; status: number; createdByUserId: number | null };
+  if (ids.length === 0) return new Map<number, Row>();
   const rows = await db
-    .select({ id: institutions.id, name: institutions.name, status: institutions.status })
+    .select({
+      id: institutions.id,
+      name: institutions.name,
+      status: institutions.status,
+      createdByUserId: institutions.createdByUserId,
+    })
     .from(institutions)
     .where(inArray(institutions.id, [...new Set(ids)]));
   return new Map(rows.map((row) => [row.id, row]));
