@@ -13,3 +13,4 @@ export * from './relation-dates.ts';
 export * from './schemas/relations.ts';
 export * from './schemas/conflicts.ts';
 export * from './text.ts';
+export * from './schemas/relation-replies.ts';

@@ -30,13 +30,8 @@ const awaitingReplySchema = new Set([
   'POST /v1/web/mark_notification_read',
   'POST /v1/web/admin/institutions/approve',
   'POST /v1/web/contactus',
-  'GET /v1/web/relation/data/addnew',
-  'GET /v1/web/relation/data/view/{id}',
-  'GET /v1/web/relation/data/pending_employment_view/{id}',
-  'GET /v1/web/relation_modify_request_comments_list',
   'POST /v1/web/relations/data/list',
   'POST /v1/web/relations/data/conflicts_export',
-  'GET /v1/web/users/search',
 ]);
 
 interface Operation {

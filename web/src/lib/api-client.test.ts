@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { messages } from '@recuse/common';
 import { sentInit, stubFetch } from '../testing/render-with-providers.tsx';
 import { fetchData, readFailure, saveForm } from './api-client.ts';
@@ -8,11 +9,15 @@ function startSession() {
   storeTokens({ access_token: 'access-1', refresh_token: 'refresh-1', expires_in: 3600 });
 }
 
+const profileShape = z.object({ FName: z.string() });
+
 describe('fetchData', () => {
   it('sends the bearer token and returns the answer', async () => {
     startSession();
     const fetchMock = stubFetch({ '/v1/web/user/profile': { body: { FName: 'Ada' } } });
-    await expect(fetchData('/v1/web/user/profile')).resolves.toEqual({ FName: 'Ada' });
+    await expect(fetchData('/v1/web/user/profile', profileShape)).resolves.toEqual({
+      FName: 'Ada',
+    });
     const init = sentInit(fetchMock, 0);
     expect(init.headers).toMatchObject({ Authorization: 'Bearer access-1' });
   });
@@ -22,7 +27,9 @@ describe('fetchData', () => {
     const goHome = vi.fn();
     setSignedOutHandler(goHome);
     stubFetch({ '/v1/web/user/profile': { status: 401, body: 'Unauthorized' } });
-    await expect(fetchData('/v1/web/user/profile')).rejects.toThrow(messages.couldNotFetch);
+    await expect(fetchData('/v1/web/user/profile', profileShape)).rejects.toThrow(
+      messages.couldNotFetch,
+    );
     expect(isSignedIn()).toBe(false);
     expect(goHome).toHaveBeenCalledOnce();
     setSignedOutHandler(() => {});
@@ -34,7 +41,20 @@ describe('fetchData', () => {
   ])('says the data could not be fetched on %i and keeps the session', async (status, body) => {
     startSession();
     stubFetch({ '/v1/web/thing': { status, body } });
-    await expect(fetchData('/v1/web/thing')).rejects.toThrow(messages.couldNotFetch);
+    await expect(fetchData('/v1/web/thing', profileShape)).rejects.toThrow(messages.couldNotFetch);
+    expect(isSignedIn()).toBe(true);
+  });
+
+  it("parses the answer with the call's schema: undeclared fields go, another shape fails", async () => {
+    startSession();
+    stubFetch({ '/v1/web/user/profile': { body: { FName: 'Ada', secret: 'x' } } });
+    await expect(fetchData('/v1/web/user/profile', profileShape)).resolves.toEqual({
+      FName: 'Ada',
+    });
+    stubFetch({ '/v1/web/user/profile': { body: { FName: 7 } } });
+    await expect(fetchData('/v1/web/user/profile', profileShape)).rejects.toThrow(
+      messages.couldNotFetch,
+    );
     expect(isSignedIn()).toBe(true);
   });
 });

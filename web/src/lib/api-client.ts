@@ -2,6 +2,7 @@
 // lists them; token calls carry the bearer token. Two ways to read an answer, as SPEC
 // section 7 describes: a data fetch throws 'Could not fetch the data from that resource.'
 // on any failure, a save hands back the server's message and field errors to show in red.
+import type { z } from 'zod';
 import { messages } from '@recuse/common';
 import type { FieldErrors } from '@recuse/common';
 import { endSessionAndGoHome, findAccessToken } from './session.ts';
@@ -53,8 +54,16 @@ export class CouldNotFetchError extends Error {
   }
 }
 
-/** A data fetch with the session's token: a 401 ends the session, anything else not ok throws. */
-export async function fetchData<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/**
+ * A data fetch with the session's token, its answer parsed with the call's shared reply schema
+ * (common/src/schemas): a 401 ends the session; anything else not ok, or an answer of another
+ * shape, throws 'Could not fetch the data from that resource.'.
+ */
+export async function fetchData<Schema extends z.ZodType>(
+  path: string,
+  schema: Schema,
+  options: RequestOptions = {},
+): Promise<z.output<Schema>> {
   const isTokenCall = options.isTokenCall ?? true;
   let answer: ApiAnswer;
   try {
@@ -64,7 +73,9 @@ export async function fetchData<T>(path: string, options: RequestOptions = {}): 
   }
   if (answer.status === 401 && isTokenCall) endSessionAndGoHome();
   if (!answer.ok) throw new CouldNotFetchError(answer.status);
-  return answer.body as T;
+  const parsed = schema.safeParse(answer.body);
+  if (!parsed.success) throw new CouldNotFetchError(answer.status);
+  return parsed.data;
 }
 
 export type { FieldErrors };

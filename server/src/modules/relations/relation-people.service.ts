@@ -1,6 +1,6 @@
 // The people a relation names: picked by id, or typed as an e-mail ('Create email'), which finds
 // the person who has that address or invites someone new; and the search behind the pickers.
-import type { PersonChoice } from '@recuse/common';
+import type { PersonChoice, PersonOption } from '@recuse/common';
 import { messages } from '@recuse/common';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -98,13 +98,6 @@ export async function sendInvitation(
   const secret = await issueInvitation(db, invited.email, invited.id);
   const link = `${context.config.PUBLIC_URL}/relations/validate/new/${secret}`;
   await enqueueMail(db, invitationMail(invited.email, inviter, relation, link));
-}
-
-export interface PersonOption {
-  label: string;
-  value: number;
-  /** DBLP's name, which tells two people of the same name apart ('Wei Wang 0003'). */
-  dblp_name: string;
 }
 
 export const searchResultLimit = 20;

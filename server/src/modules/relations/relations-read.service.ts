@@ -1,6 +1,6 @@
 // What the relation pages read (SPEC section 7): the add-relation form's data, one relation
 // with its people and what the viewer may do, its activity log, and the list of relations.
-import type { RelationTypeWire } from '@recuse/common';
+import type { PersonOption, RelationTypeWire } from '@recuse/common';
 import {
   findRelationType,
   messages,
@@ -14,7 +14,6 @@ import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import type { SessionUser } from '../auth/auth.repo.ts';
 import { getInstitutionDropList } from '../institutions/institutions.service.ts';
-import type { PersonOption } from './relation-people.service.ts';
 import { toPersonOption } from './relation-people.service.ts';
 import type { RelationAction } from './relation-rules.ts';
 import { decide, isActivePartyStatus, roleOf } from './relation-rules.ts';
@@ -81,12 +80,7 @@ const actions: RelationAction[] = [
  * fields, its co-author rows, and flags saying what the viewer may do (the same rules the
  * actions enforce). Anyone who may not see it gets 404, whatever the id.
  */
-export async function getRelationView(
-  context: AppContext,
-  session: SessionUser,
-  idText: string,
-  page: 'relation' | 'pendingEmployment',
-) {
+export async function getRelationView(context: AppContext, session: SessionUser, idText: string) {
   const { db } = context;
   const viewer = session.user;
   const id = parseIdField(idText);
@@ -182,10 +176,17 @@ export async function getRelationView(
     paperTypes,
     usersDrp,
     institutionDrop,
-    ...(page === 'pendingEmployment'
-      ? { institutionId: relation.institutionId, institutionName: institution?.name ?? '' }
-      : {}),
   };
+}
+
+/** GET /v1/web/relation/data/pending_employment_view/{id}: the view, naming its institution twice. */
+export async function getPendingEmploymentView(
+  context: AppContext,
+  session: SessionUser,
+  idText: string,
+) {
+  const view = await getRelationView(context, session, idText);
+  return { ...view, institutionId: view.rInstitutionId, institutionName: view.rInstitutionName };
 }
 
 /** The known people plus the people on this relation, each once, by label. */

@@ -6,16 +6,21 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   acceptRelationSchema,
+  addNewReplySchema,
   conflictSelectionFormSchema,
   conflictsExportFormSchema,
   commentsListQuerySchema,
   deleteRelationSchema,
   peopleSearchQuerySchema,
+  peopleSearchReplySchema,
+  pendingEmploymentViewReplySchema,
   rejectRelationSchema,
   relationActionReplySchema,
+  relationCommentsReplySchema,
   relationListSchema,
   relationSaveReplySchema,
   relationSaveSchema,
+  relationViewReplySchema,
   requestToModifySchema,
 } from '@recuse/common';
 import {
@@ -28,7 +33,12 @@ import { sessionOf } from '../../http/authenticate.ts';
 import { limitHook, minute } from '../../http/limits.ts';
 import { searchPeopleForPicker } from './relation-people.service.ts';
 import { listRelationsPage } from './relations-list.service.ts';
-import { getAddNewData, getRelationComments, getRelationView } from './relations-read.service.ts';
+import {
+  getAddNewData,
+  getPendingEmploymentView,
+  getRelationComments,
+  getRelationView,
+} from './relations-read.service.ts';
 import type { SaveForm } from './relations-save.service.ts';
 import { saveRelation } from './relations-save.service.ts';
 import * as relations from './relations.service.ts';
@@ -53,21 +63,25 @@ export function registerRelationRoutes(
     (request) => `user:${sessionOf(request).user.id}`,
   );
 
-  api.get('/v1/web/relation/data/addnew', { ...signedIn, schema: { tags } }, async (request) =>
-    getAddNewData(context, sessionOf(request)),
+  api.get(
+    '/v1/web/relation/data/addnew',
+    { ...signedIn, schema: { tags, response: { 200: addNewReplySchema } } },
+    async (request) => getAddNewData(context, sessionOf(request)),
   );
 
   api.get(
     '/v1/web/relation/data/view/:id',
-    { ...signedIn, schema: { tags, params: idParams } },
-    async (request) => getRelationView(context, sessionOf(request), request.params.id, 'relation'),
+    { ...signedIn, schema: { tags, params: idParams, response: { 200: relationViewReplySchema } } },
+    async (request) => getRelationView(context, sessionOf(request), request.params.id),
   );
 
   api.get(
     '/v1/web/relation/data/pending_employment_view/:id',
-    { ...signedIn, schema: { tags, params: idParams } },
-    async (request) =>
-      getRelationView(context, sessionOf(request), request.params.id, 'pendingEmployment'),
+    {
+      ...signedIn,
+      schema: { tags, params: idParams, response: { 200: pendingEmploymentViewReplySchema } },
+    },
+    async (request) => getPendingEmploymentView(context, sessionOf(request), request.params.id),
   );
 
   const saves: Array<[string, SaveForm]> = [
@@ -139,7 +153,14 @@ export function registerRelationRoutes(
 
   api.get(
     '/v1/web/relation_modify_request_comments_list',
-    { ...signedIn, schema: { tags, querystring: commentsListQuerySchema } },
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        querystring: commentsListQuerySchema,
+        response: { 200: relationCommentsReplySchema },
+      },
+    },
     async (request) => getRelationComments(context, sessionOf(request), request.query.relationId),
   );
 
@@ -186,7 +207,11 @@ export function registerRelationRoutes(
       // Per user, after requireUser: a full e-mail address finds its person (docs/security.md
       // section 5), so nobody may try addresses in bulk.
       onRequest: [hooks.requireUser, searchLimit],
-      schema: { tags, querystring: peopleSearchQuerySchema },
+      schema: {
+        tags,
+        querystring: peopleSearchQuerySchema,
+        response: { 200: peopleSearchReplySchema },
+      },
     },
     async (request) => searchPeopleForPicker(context, sessionOf(request), request.query.q),
   );

@@ -3,10 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages, relationTypeToWire, relationTypes } from '@recuse/common';
+import type { RelationCommentsReply, RelationViewReply } from '@recuse/common';
 import { renderWithProviders, sentForm, stubFetch } from '../../testing/render-with-providers.tsx';
 import { RelationViewPage } from './relation-view.tsx';
 
-const noPermissions = {
+const noPermissions: RelationViewReply['permissions'] = {
   accept: 0,
   reject: 0,
   requestChange: 0,
@@ -15,7 +16,7 @@ const noPermissions = {
   delete: 0,
 };
 
-const waitingForGrace = {
+const waitingForGrace: RelationViewReply = {
   GID: 7,
   UId: 1,
   UName: 'Ada Lovelace',
@@ -32,9 +33,12 @@ const waitingForGrace = {
   dateEndMonth: null,
   isOngoing: 0,
   Status: 3,
+  allowModify: 0,
   sourceUserIsLoggedInUser: 0,
   relUserIsLoggedInUser: 1,
+  publicationId: null,
   publicationName: 'Notes on the Analytical Engine',
+  publicationDBLPUrl: '',
   DBLPImportedEntry: 0,
   communityPaper: 0,
   coauthor_status: 3,
@@ -42,6 +46,8 @@ const waitingForGrace = {
   rInstitutionName: '',
   institutionStatus: null,
   sourceUserUpdateComment: '',
+  latest_unread_notification_id: null,
+  LoggedInUserFullName: 'Grace Hopper',
   rejectReason: '',
   permissions: { ...noPermissions, accept: 1, reject: 1, requestChange: 1, contactAdmin: 1 },
   coAuthors: [
@@ -55,11 +61,15 @@ const waitingForGrace = {
       allowModify: 0,
     },
   ],
+  numberOfCoAuthors: 1,
   relationTypes: relationTypes.map(relationTypeToWire),
   paperTypes: { '1': 'Research paper' },
+  usersDrp: [],
+  institutionDrop: {},
 };
 
-const comments = {
+const comments: RelationCommentsReply = {
+  user_action_data: [],
   data: [
     {
       id: 1,

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { profileSchema } from '@recuse/common';
 import type { Profile } from '@recuse/common';
-import { CouldNotFetchError, fetchData } from '../../../lib/api-client.ts';
+import { fetchData } from '../../../lib/api-client.ts';
 import { findStoredProfile, storeProfile } from '../../../lib/session.ts';
 
 export type { ProfileNotification } from '@recuse/common';
@@ -19,8 +19,7 @@ export function readProfile(body: unknown): SessionProfile | undefined {
 }
 
 export async function getProfile(): Promise<SessionProfile> {
-  const profile = readProfile(await fetchData<unknown>(profilePath));
-  if (!profile) throw new CouldNotFetchError();
+  const profile = await fetchData(profilePath, profileSchema);
   storeProfile(profile);
   return profile;
 }

@@ -3,16 +3,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { conferenceDropListSchema } from '@recuse/common';
 import type { ConferenceDropList } from '@recuse/common';
-import { CouldNotFetchError, fetchData } from '../../../lib/api-client.ts';
+import { fetchData } from '../../../lib/api-client.ts';
 
 export const conferenceOptionsQueryKey = ['conference-options'] as const;
 
 export async function getConferenceOptions(): Promise<ConferenceDropList> {
-  const parsed = conferenceDropListSchema.safeParse(
-    await fetchData<unknown>('/v1/web/conference/data/list/conferDrpList'),
-  );
-  if (!parsed.success) throw new CouldNotFetchError();
-  return parsed.data;
+  return fetchData('/v1/web/conference/data/list/conferDrpList', conferenceDropListSchema);
 }
 
 export function useConferenceOptions() {

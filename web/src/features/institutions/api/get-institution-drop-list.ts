@@ -2,7 +2,7 @@
 // as options sorted by name. Names awaiting approval already end in ' (sent for approval)'.
 import { useQuery } from '@tanstack/react-query';
 import { institutionDropListSchema } from '@recuse/common';
-import { CouldNotFetchError, fetchData } from '../../../lib/api-client.ts';
+import { fetchData } from '../../../lib/api-client.ts';
 
 export type InstitutionOption = { value: string; label: string };
 
@@ -15,11 +15,9 @@ export function toInstitutionOptions(list: Record<string, string>): InstitutionO
 }
 
 export async function getInstitutionOptions(): Promise<InstitutionOption[]> {
-  const parsed = institutionDropListSchema.safeParse(
-    await fetchData<unknown>('/v1/web/institution/data/list/InstitutionDrplist'),
+  return toInstitutionOptions(
+    await fetchData('/v1/web/institution/data/list/InstitutionDrplist', institutionDropListSchema),
   );
-  if (!parsed.success) throw new CouldNotFetchError();
-  return toInstitutionOptions(parsed.data);
 }
 
 export function useInstitutionOptions() {

@@ -3,16 +3,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { fullProfileSchema } from '@recuse/common';
 import type { FullProfile } from '@recuse/common';
-import { CouldNotFetchError, fetchData } from '../../../lib/api-client.ts';
+import { fetchData } from '../../../lib/api-client.ts';
 
 export const fullProfileQueryKey = ['full-profile'] as const;
 
 export async function getFullProfile(): Promise<FullProfile> {
-  const parsed = fullProfileSchema.safeParse(
-    await fetchData<unknown>('/v1/web/user/fullprofile', { method: 'POST' }),
-  );
-  if (!parsed.success) throw new CouldNotFetchError();
-  return parsed.data;
+  return fetchData('/v1/web/user/fullprofile', fullProfileSchema, { method: 'POST' });
 }
 
 export function useFullProfile() {

@@ -1,15 +1,10 @@
 // GET /v1/web/relation_modify_request_comments_list: the relation's activity log.
 import { useQuery } from '@tanstack/react-query';
+import { relationCommentsReplySchema } from '@recuse/common';
+import type { RelationComment } from '@recuse/common';
 import { fetchData } from '../../../lib/api-client.ts';
 
-export type RelationComment = {
-  id: number;
-  submittedBy: string;
-  contactAdmin: 'Y' | 'N';
-  Comments: string;
-  isChangeComment: 0 | 1;
-  createdAt: string;
-};
+export type { RelationComment } from '@recuse/common';
 
 export const relationCommentsQueryKey = (relationId: number) =>
   ['relation-comments', relationId] as const;
@@ -22,10 +17,11 @@ export async function getRelationComments(
     relationId: String(relationId),
     relationType: String(relationType),
   });
-  const body = await fetchData<{ data?: RelationComment[] } | null>(
+  const answer = await fetchData(
     `/v1/web/relation_modify_request_comments_list?${query.toString()}`,
+    relationCommentsReplySchema,
   );
-  return Array.isArray(body?.data) ? body.data : [];
+  return answer.data;
 }
 
 export function useRelationComments(relationId: number, relationType: number) {

@@ -2,8 +2,9 @@
 // server as the user types (at most 20; an e-mail only when typed in full).
 import { useQuery } from '@tanstack/react-query';
 import { useDebouncedValue } from '@mantine/hooks';
+import { peopleSearchReplySchema } from '@recuse/common';
+import type { PersonOption } from '@recuse/common';
 import { fetchData } from '../../../lib/api-client.ts';
-import type { PersonOption } from './get-add-new-data.ts';
 
 /** Waits this long after the last keystroke, so typing a name sends one search, not ten. */
 export const searchDebounceMs = 300;
@@ -14,10 +15,11 @@ export function isSearchable(text: string): boolean {
 }
 
 export async function searchPeople(text: string): Promise<PersonOption[]> {
-  const body = await fetchData<{ usersDrp?: PersonOption[] } | null>(
+  const answer = await fetchData(
     `/v1/web/users/search?${new URLSearchParams({ q: text }).toString()}`,
+    peopleSearchReplySchema,
   );
-  return Array.isArray(body?.usersDrp) ? body.usersDrp : [];
+  return answer.usersDrp;
 }
 
 /**

@@ -50,7 +50,7 @@ type RelationDetailsProps = { relation: RelationView; type: RelationTypeWire | u
 
 export function RelationDetails({ relation, type }: RelationDetailsProps) {
   const isPublicationLike = type?.is_multi_person === 1;
-  const institution = relation.rInstitutionName || relation.institutionName || '';
+  const institution = relation.rInstitutionName;
   return (
     <Stack gap="md">
       {findCallouts(relation, type).map((callout) => (

@@ -163,7 +163,7 @@ function listOfPapers(count: number): RelationListData {
             coauthor_id: 2000 + index,
             coauthor_name: `Coauthor ${index + 1}`,
             status: 1,
-            alow_modify: 0,
+            alow_modify: 0 as const,
             relationId: 0,
           },
         ],

@@ -102,7 +102,7 @@ export function fromRelationView(relation: EditableRelation): RelationFormValues
     ? {
         kind: 'listed',
         id: relation.rInstitutionId,
-        name: relation.rInstitutionName || relation.institutionName || '',
+        name: relation.rInstitutionName,
         isAwaitingApproval: relation.institutionStatus === 3,
       }
     : null;
