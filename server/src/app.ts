@@ -38,6 +38,7 @@ import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { passwordResetRequestJob, sendPasswordReset } from './modules/auth/auth.service.ts';
 import { registerConferenceRoutes } from './modules/conferences/conferences.routes.ts';
 import { registerContactRoutes } from './modules/contact/contact.routes.ts';
+import { registerDblpClaimRoutes } from './modules/dblp-claims/dblp-claims.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerInstitutionAdminRoutes } from './modules/institutions/institutions-admin.routes.ts';
 import { registerInstitutionRoutes } from './modules/institutions/institutions.routes.ts';
@@ -108,6 +109,7 @@ export async function buildApp({
   registerProfileRoutes(app, context, { requireUser });
   registerInstitutionRoutes(app, context, { requireUser });
   registerInstitutionAdminRoutes(app, context, { requireUser });
+  registerDblpClaimRoutes(app, context, { requireUser });
   registerContactRoutes(app, context, { requireUser });
   registerRelationRoutes(app, context, { requireUser });
   registerConferenceRoutes(app, context, { requireUser });

@@ -291,6 +291,14 @@ export const fullProfileSchema = z.object({
   dblp_url: z.string(),
   /** The name DBLP gives the person, '' until known. */
   dblp_name: z.string(),
+  /**
+   * The account's DBLP claim awaiting a decision (docs/dblp.md, "Claims"): dblp_url is then
+   * that claim's URL, not yet the account's. Null when none; absent from older servers.
+   */
+  dblp_claim: z
+    .object({ state: z.enum(['provisional', 'disputed']), dblp_url: z.string() })
+    .nullable()
+    .optional(),
   institutionData: z.array(affiliationSchema),
   positions: z.array(positionOptionSchema),
 });

@@ -7,7 +7,7 @@ export interface AuditEntry {
   actorUserId: number | null;
   /** What happened, as `<entity>.<verb>`: 'profile.update', 'institution.propose'. */
   action: string;
-  entity: 'user' | 'institution' | 'relation' | 'conference';
+  entity: 'user' | 'institution' | 'relation' | 'conference' | 'dblp_claim';
   entityId: number | null;
   before?: unknown;
   after?: unknown;

@@ -1,27 +1,37 @@
 // The demo a first start creates: every account signs in, and the profiles show what the
 // README promises (complete, incomplete, a proposal awaiting approval, a DBLP person to link).
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@recuse/common';
 import type { TestApp } from '../../test/build-test-app.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import type { Tokens } from '../../test/factories.ts';
 import { bearer, signIn } from '../../test/factories.ts';
+import { confirmOpenClaimOf } from '../../test/dblp-claim-requests.ts';
 import { getFullProfile, linkAccount } from '../../test/profile-requests.ts';
+import { users } from '../db/schema.ts';
 import { demoAccounts, demoPassword, isDatabaseEmpty, seedDemo } from './demo-data.ts';
 
 let t: TestApp;
 const sessions = new Map<string, Tokens>();
+const userIds = new Map<string, number>();
 beforeAll(async () => {
   t = await buildTestApp();
   expect(await isDatabaseEmpty(t.db)).toBe(true);
   await seedDemo(t.db);
   for (const account of demoAccounts) {
     sessions.set(account.email, await signIn(t.app, account.email, demoPassword));
+    const [row] = await t.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, account.email));
+    userIds.set(account.email, row!.id);
   }
 });
 afterAll(() => t.close());
 
 const session = (email: string) => sessions.get(email)!;
+const demoUserId = (email: string) => userIds.get(email)!;
 const profileOf = async (email: string) =>
   (await t.app.inject({ url: '/v1/web/user/profile', headers: bearer(session(email)) })).json();
 
@@ -68,13 +78,19 @@ describe('demo data', () => {
     expect(Object.values(adasList).join()).not.toContain('Bletchley');
   });
 
-  it('lets Di Xu link the DBLP person 95/7448-1 and take over its affiliation', async () => {
+  it('lets Di Xu claim the DBLP person 95/7448-1 and, once the administrator confirms, take over its affiliation', async () => {
     const response = await linkAccount(
       t,
       session('di@example.org'),
       'https://dblp.org/pid/95/7448-1',
     );
     expect(response.json()).toEqual({ message: 'UPDATED' });
+    expect((await getFullProfile(t, session('di@example.org'))).json()).toMatchObject({
+      dblp_claim: { state: 'provisional' },
+      institutionData: [],
+    });
+    const diXu = demoUserId('di@example.org');
+    await confirmOpenClaimOf(t, session('admin@example.org'), diXu);
     const full = (await getFullProfile(t, session('di@example.org'))).json();
     expect(full).toMatchObject({
       dblp_url: 'https://dblp.org/pid/95/7448-1',

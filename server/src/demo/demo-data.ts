@@ -46,7 +46,7 @@ export const demoAccounts = [
     firstName: 'Di',
     lastName: 'Xu',
     role: 'user' as const,
-    note: 'incomplete profile; save https://dblp.org/pid/95/7448-1 to link the DBLP person',
+    note: 'incomplete profile; link https://dblp.org/pid/95/7448-1, admin confirms the claim',
   },
 ];
 
@@ -116,7 +116,8 @@ export async function seedDemo(db: Db): Promise<void> {
       })
       .returning({ id: institutions.id });
 
-    // Imported from DBLP before its owner signed up: Di Xu links it from the profile page.
+    // Imported from DBLP before its owner signed up: Di Xu claims it from the profile page and
+    // the administrator confirms the claim (docs/dblp.md, "Claims").
     const [dblpPerson] = await tx
       .insert(users)
       .values({

@@ -1,11 +1,13 @@
 // Claiming a crawled co-author (DESIGN.md section 7): the app's own worker crawls a user's
 // DBLP page (the handler app.ts registers), which makes their co-authors DBLP-only people with
 // imported relations; a co-author who then signs up, or links their DBLP URL from an existing
-// account, owns those relations.
+// account, owns those relations once an administrator confirms the claim (docs/dblp.md,
+// "Claims"), and not before.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import type { DblpFixtureServer } from '../../../test/dblp-fixture-server.ts';
+import { confirmOpenClaimOf, disputeClaim, ownClaims } from '../../../test/dblp-claim-requests.ts';
 import { diXuPid, startDblpFixtureServer } from '../../../test/dblp-fixture-server.ts';
 import { defaultPassword, form, mailsTo, pathOf, signIn } from '../../../test/factories.ts';
 import type { Tokens } from '../../../test/factories.ts';
@@ -15,14 +17,20 @@ import { crawlJobs, findUserByPid, importedPublications } from './crawl-test-sup
 
 let server: DblpFixtureServer;
 let t: TestApp;
+let admin: Tokens;
+let diXu: Awaited<ReturnType<typeof signedInUser>>;
 beforeAll(async () => {
   server = await startDblpFixtureServer();
   t = await buildTestApp({ DBLP_BASE_URL: server.baseUrl, DBLP_CRAWL_DELAY_MS: '100' });
-  // Di Xu links his DBLP page; the app's worker crawls it.
-  const diXu = await signedInUser(t, { firstName: 'Di', lastName: 'Xu' });
+  admin = (await signedInUser(t, { role: 'admin' })).session;
+  // Di Xu links his DBLP page; an administrator confirms; the app's worker crawls it.
+  diXu = await signedInUser(t, { firstName: 'Di', lastName: 'Xu' });
   expect((await linkAccount(t, diXu.session, `https://dblp.org/pid/${diXuPid}`)).statusCode).toBe(
     200,
   );
+  await t.app.jobs.runUntilIdle();
+  expect(server.requests).toEqual([]);
+  await confirmOpenClaimOf(t, admin, diXu.user.id);
   await t.app.jobs.runUntilIdle();
 });
 afterAll(async () => {
@@ -81,15 +89,22 @@ describe('claiming a crawled co-author', () => {
       }),
     });
     expect(registered.statusCode).toBe(200);
-    expect(registered.json().GID).toBe(panos!.id);
+    const accountId = registered.json().GID as number;
+    expect(accountId).not.toBe(panos!.id);
     const [confirmation] = await mailsTo(t, email);
     await t.app.inject({ url: pathOf(confirmation!.links[0]!) });
     const session = await signIn(t.app, email);
 
+    // The claim alone gives the account none of Panos's co-authorships.
+    expect(await importedTitlesListed(session)).toEqual([]);
+    expect(await findUserByPid(t, '55/3871')).toMatchObject({ id: panos!.id, kind: 'dblp_only' });
+
+    await confirmOpenClaimOf(t, admin, accountId);
     expect(await importedTitlesListed(session)).toEqual(allTitles);
     for (const row of await importedPublications(t)) {
       const people = [row.relation!.creatorUserId, ...row.parties.map((party) => party.userId)];
-      expect(people).toContain(panos!.id);
+      expect(people).toContain(accountId);
+      expect(people).not.toContain(panos!.id);
     }
   });
 
@@ -101,11 +116,35 @@ describe('claiming a crawled co-author', () => {
     const linked = await linkAccount(t, account.session, 'https://dblp.org/pid/58/3497');
 
     expect(linked.statusCode).toBe(200);
+    expect(await findUserByPid(t, '58/3497')).toMatchObject({ id: colin!.id });
+    expect(await importedTitlesListed(account.session)).toEqual([]);
+    await confirmOpenClaimOf(t, admin, account.user.id);
     expect(await findUserByPid(t, '58/3497')).toMatchObject({ id: account.user.id });
     expect(await importedTitlesListed(account.session)).toEqual([
       'An improved Bayesian algorithm for color image desaturation.',
       'Correction of Clipped Pixels in Color Images.',
       'Saturated-pixel enhancement for color images.',
     ]);
+  });
+
+  it('hands the DBLP person over only when an administrator confirms a claim against its holder', async () => {
+    const rival = await signedInUser(t, { firstName: 'Rival', lastName: 'Claimer' });
+    expect(
+      (await linkAccount(t, rival.session, `https://dblp.org/pid/${diXuPid}`)).statusCode,
+    ).toBe(200);
+    // The claim alone: Di Xu keeps his co-authorships, the rival has none.
+    const diXuTitles = await importedTitlesListed(diXu.session);
+    expect(diXuTitles).toEqual(allTitles);
+    expect(await importedTitlesListed(rival.session)).toEqual([]);
+
+    // Di Xu disputes; an administrator decides for the rival all the same (say, after proof).
+    const [claim] = (await ownClaims(t, diXu.session)).json().claimsOnMine;
+    expect((await disputeClaim(t, diXu.session, claim.id, 'This is me.')).json()).toMatchObject({
+      state: 'disputed',
+    });
+    await confirmOpenClaimOf(t, admin, rival.user.id);
+    expect(await findUserByPid(t, diXuPid)).toMatchObject({ id: rival.user.id });
+    expect(await importedTitlesListed(rival.session)).toEqual(allTitles);
+    expect(await importedTitlesListed(diXu.session)).toEqual([]);
   });
 });

@@ -7,11 +7,11 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError, conflict, notFound, validationFailed } from '../../http/errors.ts';
 import { addressKey } from '../../http/limits.ts';
-import { enqueueDblpCrawl } from '../../jobs/job-kinds.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import type { Job } from '../../jobs/queue.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { confirmationLink } from '../accounts/addresses.service.ts';
+import { openDblpClaim } from '../dblp-claims/dblp-claims.service.ts';
 import {
   claimUser,
   findLiveToken,
@@ -200,25 +200,24 @@ export async function register(
         lastName: form.SName,
         email: waitsForAddress ? null : form.Email,
         pendingEmail: waitsForAddress ? form.Email : null,
-        dblpPid: pid ?? null,
+        // A DBLP URL proves nothing: it opens a claim an administrator decides (below).
+        dblpPid: null,
         passwordHash,
         isEmailConfirmed: isInvited,
         isOptedIn: form.optedIn,
       };
-      // The DBLP person and an invited person may be two rows: the account takes over the
-      // invited row, and the DBLP person is claimed later through the account-link flow.
-      const claimable = invitedPerson ?? dblpPerson;
-      const user = claimable
-        ? await claimUser(tx, claimable.id, claimable.kind, {
+      // The account takes over an invited row. A DBLP person (DBLP-only, or nobody's yet) is
+      // only claimed: once an administrator confirms the claim it joins the account
+      // (docs/dblp.md, "Claims").
+      const user = invitedPerson
+        ? await claimUser(tx, invitedPerson.id, invitedPerson.kind, {
             ...account,
-            dblpPid: invitedPerson && dblpPerson ? invitedPerson.dblpPid : account.dblpPid,
+            dblpPid: invitedPerson.dblpPid,
           })
         : await insertUser(tx, account);
-      if (!user) throw invitedPerson ? emailTaken() : dblpTaken();
+      if (!user) throw emailTaken();
       if (invitation) await markTokenUsed(tx, invitation.id);
-      // A new account's DBLP URL is crawled at once, as when a profile saves one (DESIGN.md
-      // section 7); the refresh schedule takes over from there.
-      if (user.dblpPid) await enqueueDblpCrawl(tx, user.id, user.dblpPid);
+      if (pid) await openDblpClaim(tx, user.id, pid);
 
       if (isInvited) {
         await enqueueMail(tx, welcomeMail(form.Email, form.FName, `${config.PUBLIC_URL}/sign-in`));

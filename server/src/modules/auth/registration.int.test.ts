@@ -15,13 +15,18 @@ import {
   pathOf,
   signIn,
 } from '../../../test/factories.ts';
+import { confirmOpenClaimOf, queuedClaimOf } from '../../../test/dblp-claim-requests.ts';
+import type { Tokens } from '../../../test/factories.ts';
+import { signedInUser } from '../../../test/profile-requests.ts';
 import { jobs, outbox, tokens, users } from '../../db/schema.ts';
 import { dblpCrawlPersonJob } from '../../jobs/job-kinds.ts';
 import { hashSecret } from './secrets.ts';
 
 let t: TestApp;
+let admin: Tokens;
 beforeAll(async () => {
   t = await buildTestApp();
+  admin = (await signedInUser(t, { role: 'admin' })).session;
 });
 afterAll(() => t.close());
 
@@ -158,22 +163,35 @@ describe('plain sign-up', () => {
 });
 
 describe('DBLP profile URL', () => {
-  it('stores the pid of any DBLP person URL', async () => {
+  it('claims any DBLP person URL; the account holds its pid once an administrator confirms', async () => {
     const fields = signUpForm({ dblp_url: 'dblp.uni-trier.de/pid/95/7448-1.html', noDBLP: '' });
     expect((await register(fields)).statusCode).toBe(200);
+    const account = await findUser(fields.Email);
+    expect(account!.dblpPid).toBeNull();
+    expect(await queuedClaimOf(t, admin, account!.id)).toMatchObject({
+      state: 'provisional',
+      pid: '95/7448-1',
+    });
+    await confirmOpenClaimOf(t, admin, account!.id);
     expect((await findUser(fields.Email))!.dblpPid).toBe('95/7448-1');
   });
 
-  it('queues a crawl of the new account’s DBLP person at once, and none without a URL', async () => {
+  it('queues a crawl of the new account’s DBLP person once confirmed, and none before or without a URL', async () => {
     const withUrl = signUpForm({ dblp_url: 'https://dblp.org/pid/123/4567', noDBLP: '' });
     const without = signUpForm();
     await register(withUrl);
     await register(without);
     const [member, other] = [await findUser(withUrl.Email), await findUser(without.Email)];
-    const crawls = await t.db.select().from(jobs).where(eq(jobs.kind, dblpCrawlPersonJob));
-    const payloads = crawls.map((job) => job.payload as { userId: number; pid: string });
-    expect(payloads).toContainEqual({ userId: member!.id, pid: '123/4567' });
-    expect(payloads.filter((payload) => payload.userId === other!.id)).toEqual([]);
+    const crawlsOf = async (userId: number) => {
+      const crawls = await t.db.select().from(jobs).where(eq(jobs.kind, dblpCrawlPersonJob));
+      return crawls
+        .map((job) => job.payload as { userId: number; pid: string })
+        .filter((payload) => payload.userId === userId);
+    };
+    expect(await crawlsOf(member!.id)).toEqual([]);
+    await confirmOpenClaimOf(t, admin, member!.id);
+    expect(await crawlsOf(member!.id)).toEqual([{ userId: member!.id, pid: '123/4567' }]);
+    expect(await crawlsOf(other!.id)).toEqual([]);
   });
 
   it('refuses a pid that belongs to another registered account', async () => {
@@ -190,7 +208,7 @@ describe('DBLP profile URL', () => {
     expect(await countRows()).toEqual(before);
   });
 
-  it('claims a DBLP-only person with that pid: the same user becomes the account', async () => {
+  it('claims a DBLP-only person with that pid: the person joins the account once confirmed', async () => {
     const person = await buildUser(t.db, {
       kind: 'dblp_only',
       email: null,
@@ -209,16 +227,24 @@ describe('DBLP profile URL', () => {
     const before = await countRows();
     const response = await register(fields);
     expect(response.statusCode).toBe(200);
-    expect(response.json().GID).toBe(person.id);
+    const account = await findUser(fields.Email);
+    expect(response.json().GID).toBe(account!.id);
+    expect(account).toMatchObject({ kind: 'registered', dblpPid: null });
+    expect(account!.id).not.toBe(person.id);
+    const [stillThere] = await t.db.select().from(users).where(eq(users.id, person.id));
+    expect(stillThere).toMatchObject({ kind: 'dblp_only', dblpPid: 'm/AndrewMcCallum' });
+
+    await confirmOpenClaimOf(t, admin, account!.id);
     expect((await countRows()).users).toBe(before.users);
     expect(await findUser(fields.Email)).toMatchObject({
-      id: person.id,
+      id: account!.id,
       kind: 'registered',
       dblpPid: 'm/AndrewMcCallum',
     });
+    expect(await t.db.select().from(users).where(eq(users.id, person.id))).toEqual([]);
   });
 
-  it('lets only one of two simultaneous sign-ups claim the same DBLP-only person', async () => {
+  it('gives two simultaneous sign-ups claiming the same DBLP-only person disputed claims, not the person', async () => {
     // Several rounds, so that at least one pair really overlaps on PostgreSQL.
     for (const pid of ['130/1022', '130/1023', '130/1024', '130/1025']) {
       const person = await buildUser(t.db, {
@@ -230,18 +256,28 @@ describe('DBLP profile URL', () => {
       const dblp = { dblp_url: `https://dblp.org/pid/${pid}`, noDBLP: '' };
       const forms = [signUpForm(dblp), signUpForm(dblp)];
       const responses = await Promise.all(forms.map((fields) => register(fields)));
-      expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409]);
-      const winner = responses[0]!.statusCode === 200 ? forms[0]! : forms[1]!;
-      const loser = winner === forms[0] ? forms[1]! : forms[0]!;
-      expect(await findUser(winner.Email)).toMatchObject({ id: person.id, kind: 'registered' });
-      expect(await findUser(loser.Email)).toBeUndefined();
+      expect(responses.map((response) => response.statusCode)).toEqual([200, 200]);
+      for (const fields of forms) {
+        const account = await findUser(fields.Email);
+        expect(account).toMatchObject({ kind: 'registered', dblpPid: null });
+        expect(await queuedClaimOf(t, admin, account!.id)).toMatchObject({
+          state: 'disputed',
+          holder: { id: person.id, kind: 'dblp_only' },
+        });
+      }
     }
   });
 
-  it('gives exactly one of two simultaneous sign-ups with one new pid the pid', async () => {
+  it('gives two simultaneous sign-ups with one new pid disputed claims, and neither the pid', async () => {
     const dblp = { dblp_url: 'https://dblp.org/pid/331/8145', noDBLP: '' };
-    const responses = await Promise.all([register(signUpForm(dblp)), register(signUpForm(dblp))]);
-    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+    const forms = [signUpForm(dblp), signUpForm(dblp)];
+    const responses = await Promise.all(forms.map((fields) => register(fields)));
+    expect(responses.map((response) => response.statusCode)).toEqual([200, 200]);
+    for (const fields of forms) {
+      const account = await findUser(fields.Email);
+      expect(account!.dblpPid).toBeNull();
+      expect((await queuedClaimOf(t, admin, account!.id))?.state).toBe('disputed');
+    }
   });
 });
 

@@ -1,10 +1,13 @@
-// Linking a DBLP person (SPEC section 2, Profile edit; section 7, POST /v1/web/user/linkaccount):
-// a DBLP-only person imported before the researcher signed up becomes part of the account once.
+// Linking a DBLP person (docs/api.md, POST /v1/web/user/linkaccount): a DBLP-only person
+// imported before the researcher signed up becomes part of the account once, when an
+// administrator confirms the claim the link opens (docs/dblp.md, "Claims").
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@recuse/common';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { buildTestApp } from '../../../test/build-test-app.ts';
+import { confirmOpenClaimOf, queuedClaimOf } from '../../../test/dblp-claim-requests.ts';
+import type { Tokens } from '../../../test/factories.ts';
 import {
   bearer,
   buildAffiliation,
@@ -23,10 +26,13 @@ import {
   snapshotDatabase,
 } from '../../../test/profile-requests.ts';
 import { auditLog, jobs, users } from '../../db/schema.ts';
+import { claimMessages } from '../dblp-claims/dblp-claims.service.ts';
 
 let t: TestApp;
+let admin: Tokens;
 beforeAll(async () => {
   t = await buildTestApp();
+  admin = (await signedInUser(t, { role: 'admin' })).session;
 });
 afterAll(() => t.close());
 
@@ -88,6 +94,10 @@ describe('POST /v1/web/user/linkaccount', () => {
     const response = await linkAccount(t, session, saved.json().fake_user_dblp);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: 'UPDATED' });
+    // Nothing moves until an administrator confirms the claim.
+    expect(await findUser(person.id)).toMatchObject({ kind: 'dblp_only', dblpPid: pid });
+    expect(await crawlJobs(user.id)).toEqual([]);
+    await confirmOpenClaimOf(t, admin, user.id);
 
     const profile = (await getFullProfile(t, session)).json();
     expect(profile).toMatchObject({
@@ -99,7 +109,11 @@ describe('POST /v1/web/user/linkaccount', () => {
     expect(profile.institutionData.map((row: { id: number }) => row.id)).toContain(affiliation.id);
     expect(profile.institutionData).toHaveLength(2);
     const dashboard = await t.app.inject({ url: '/v1/web/user/profile', headers: bearer(session) });
+    // The DBLP-only person's notification, and the one telling of the confirmation.
     expect(dashboard.json().Notifications).toEqual([
+      expect.objectContaining({
+        data: expect.objectContaining({ notify_message: claimMessages.confirmed(urlOf(pid)) }),
+      }),
       expect.objectContaining({ id: notification.id }),
     ]);
     expect(await findUser(person.id)).toBeUndefined();
@@ -125,55 +139,71 @@ describe('POST /v1/web/user/linkaccount', () => {
     expect(await snapshotDatabase(t.db, user.id)).toEqual(before);
   });
 
-  it('refuses a pid another registered account holds (409) and changes nothing', async () => {
+  it('only claims a pid another registered account holds: the owner keeps it until an administrator decides', async () => {
     const { user, session } = await signedInUser(t);
     const owner = await buildUser(t.db, { dblpPid: `o/Owner${Date.now()}` });
     const before = await snapshotDatabase(t.db, user.id);
     const ownerBefore = await findUser(owner.id);
     const response = await linkAccount(t, session, urlOf(owner.dblpPid!));
-    expect({ status: response.statusCode, body: response.json() }).toEqual(
-      linkError(409, messages.dblpTaken),
-    );
-    expect(await snapshotDatabase(t.db, user.id)).toEqual(before);
+    expect({ status: response.statusCode, body: response.json() }).toEqual({
+      status: 200,
+      body: { message: 'UPDATED' },
+    });
+    expect((await snapshotDatabase(t.db, user.id)).user).toEqual(before.user);
     expect(await findUser(owner.id)).toEqual(ownerBefore);
+    expect(await queuedClaimOf(t, admin, user.id)).toMatchObject({
+      holder: { id: owner.id, kind: 'registered' },
+    });
   });
 
-  it('refuses a second account the DBLP person already linked to another one', async () => {
+  it('gives a second account nothing of a DBLP person already joined to another one', async () => {
     const first = await signedInUser(t);
     const second = await signedInUser(t);
     const pid = `s/Second${first.user.id}`;
     const { affiliation } = await dblpPersonWithData(pid);
     expect((await linkAccount(t, first.session, urlOf(pid))).statusCode).toBe(200);
+    await confirmOpenClaimOf(t, admin, first.user.id);
     const response = await linkAccount(t, second.session, urlOf(pid));
-    expect({ status: response.statusCode, body: response.json() }).toEqual(
-      linkError(409, messages.dblpTaken),
-    );
+    expect(response.statusCode).toBe(200);
     const [row] = (await getFullProfile(t, first.session)).json().institutionData;
     expect(row.id).toBe(affiliation.id);
     expect((await getFullProfile(t, second.session)).json().institutionData).toEqual([]);
+    expect((await findUser(first.user.id))!.dblpPid).toBe(pid);
+    expect((await findUser(second.user.id))!.dblpPid).toBeNull();
   });
 
-  it('gives the person to exactly one of two accounts linking at the same moment', async () => {
+  it('gives the person to nobody when two accounts link at the same moment: both claims are disputed', async () => {
     const people = await Promise.all([signedInUser(t), signedInUser(t)]);
     const pid = `r/Race${people[0].user.id}`;
     const { person } = await dblpPersonWithData(pid);
     const responses = await Promise.all(
       people.map((someone) => linkAccount(t, someone.session, urlOf(pid))),
     );
-    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409]);
-    expect(await findUser(person.id)).toBeUndefined();
-    const winner = people[responses.findIndex((response) => response.statusCode === 200)]!;
-    expect((await findUser(winner.user.id))!.dblpPid).toBe(pid);
+    expect(responses.map((response) => response.statusCode)).toEqual([200, 200]);
+    expect(await findUser(person.id)).toMatchObject({ kind: 'dblp_only', dblpPid: pid });
+    const states = await Promise.all(
+      people.map(async (someone) => (await queuedClaimOf(t, admin, someone.user.id))?.state),
+    );
+    expect(states).toEqual(['disputed', 'disputed']);
     const holders = await t.db.select({ id: users.id }).from(users).where(eq(users.dblpPid, pid));
-    expect(holders).toEqual([{ id: winner.user.id }]);
+    expect(holders).toEqual([{ id: person.id }]);
   });
 
-  it('stores a pid nobody holds yet and queues its crawl', async () => {
+  it('stores a pid nobody holds yet, and queues its crawl, once the claim is confirmed', async () => {
     const { user, session } = await signedInUser(t);
     const pid = `n/Nobody${user.id}`;
     const response = await linkAccount(t, session, `dblp.org/pid/${pid}.xml`);
     expect(response.json()).toEqual({ message: 'UPDATED' });
-    expect((await getFullProfile(t, session)).json().dblp_url).toBe(urlOf(pid));
+    expect((await getFullProfile(t, session)).json()).toMatchObject({
+      dblp_url: urlOf(pid),
+      dblp_claim: { state: 'provisional' },
+    });
+    expect(await crawlJobs(user.id)).toEqual([]);
+    await confirmOpenClaimOf(t, admin, user.id);
+    expect((await getFullProfile(t, session)).json()).toMatchObject({
+      dblp_url: urlOf(pid),
+      dblp_claim: null,
+    });
     expect(await crawlJobs(user.id)).toEqual([{ userId: user.id, pid }]);
   });
 

@@ -10,6 +10,8 @@ import {
 } from '@recuse/common';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { buildTestApp } from '../../../test/build-test-app.ts';
+import { confirmOpenClaimOf, queuedClaimOf } from '../../../test/dblp-claim-requests.ts';
+import type { Tokens } from '../../../test/factories.ts';
 import {
   bearer,
   buildAffiliation,
@@ -32,10 +34,12 @@ import {
 import { affiliations, auditLog, jobs } from '../../db/schema.ts';
 
 let t: TestApp;
+let admin: Tokens;
 let institution: { id: number; name: string };
 let otherInstitution: { id: number; name: string };
 beforeAll(async () => {
   t = await buildTestApp();
+  admin = (await signedInUser(t, { role: 'admin' })).session;
   institution = await buildInstitution(t.db, { name: 'University of Cambridge' });
   otherInstitution = await buildInstitution(t.db, { name: 'Delft University of Technology' });
 });
@@ -362,9 +366,10 @@ describe('POST /v1/web/user/data/save: a valid profile', () => {
 });
 
 describe('POST /v1/web/user/data/save: the DBLP URL', () => {
-  it('stores a new DBLP URL as its pid and queues a crawl of that person at once', async () => {
+  it('claims a new DBLP URL, and stores it as the pid and queues a crawl once confirmed', async () => {
     const { user, session } = await signedInUser(t);
     const pid = `77/${user.id}`;
+    const url = `https://dblp.org/pid/${pid}`;
     const rows = [affiliationRow(institution.id)];
     const response = await saveProfile(
       t,
@@ -372,7 +377,17 @@ describe('POST /v1/web/user/data/save: the DBLP URL', () => {
       profileForm(user, rows, { dblp_url: `dblp.uni-trier.de/pid/${pid}.html` }),
     );
     expect(response.json()).toEqual({ message: 'UPDATED' });
-    expect((await getFullProfile(t, session)).json().dblp_url).toBe(`https://dblp.org/pid/${pid}`);
+    expect((await getFullProfile(t, session)).json()).toMatchObject({
+      dblp_url: url,
+      dblp_claim: { state: 'provisional', dblp_url: url },
+    });
+    expect(await crawlJobPayloads(user.id)).toEqual([]);
+
+    await confirmOpenClaimOf(t, admin, user.id);
+    expect((await getFullProfile(t, session)).json()).toMatchObject({
+      dblp_url: url,
+      dblp_claim: null,
+    });
     expect(await crawlJobPayloads(user.id)).toEqual([
       { payload: { userId: user.id, pid }, status: 'queued' },
     ]);
@@ -384,7 +399,10 @@ describe('POST /v1/web/user/data/save: the DBLP URL', () => {
     const rows = [affiliationRow(institution.id)];
     await saveProfile(t, session, profileForm(user, rows, { dblp_url: url }));
     await saveProfile(t, session, profileForm(user, rows, { dblp_url: url }));
+    await confirmOpenClaimOf(t, admin, user.id);
+    await saveProfile(t, session, profileForm(user, rows, { dblp_url: url }));
     expect(await crawlJobPayloads(user.id)).toHaveLength(1);
+    expect(await queuedClaimOf(t, admin, user.id)).toBeUndefined();
 
     await saveProfile(t, session, profileForm(user, rows, { dblp_url: '' }));
     expect((await getFullProfile(t, session)).json().dblp_url).toBe('');
@@ -398,6 +416,7 @@ describe('POST /v1/web/user/data/save: the DBLP URL', () => {
       session,
       profileForm(user, rows, { dblp_url: `https://dblp.org/pid/79/${user.id}` }),
     );
+    await confirmOpenClaimOf(t, admin, user.id);
     await expect(t.app.jobs.runUntilIdle()).resolves.toBeTypeOf('number');
     expect(await crawlJobPayloads(user.id)).toEqual([
       { payload: { userId: user.id, pid: `79/${user.id}` }, status: 'queued' },
@@ -431,10 +450,10 @@ describe('POST /v1/web/user/data/save: the DBLP URL', () => {
     expect(await crawlJobPayloads(user.id)).toEqual([]);
   });
 
-  it('refuses the DBLP URL of another account (409) and saves nothing', async () => {
+  it('only claims the DBLP URL of another account, which keeps it until an administrator decides', async () => {
     const { user, session } = await signedInUser(t);
     const owner = await buildUser(t.db, { dblpPid: `81/${user.id}` });
-    const before = await snapshotDatabase(t.db, user.id);
+    const ownerBefore = await snapshotDatabase(t.db, owner.id);
     const response = await saveProfile(
       t,
       session,
@@ -443,12 +462,18 @@ describe('POST /v1/web/user/data/save: the DBLP URL', () => {
         dblp_url: `https://dblp.org/pid/${owner.dblpPid}`,
       }),
     );
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({
-      message: messages.checkBelowFields,
-      errors: { dblp_url: [messages.dblpTaken] },
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: 'UPDATED' });
+    expect((await getFullProfile(t, session)).json()).toMatchObject({
+      FName: 'Changed',
+      dblp_claim: { state: 'provisional' },
     });
-    expect(await snapshotDatabase(t.db, user.id)).toEqual(before);
+    expect((await snapshotDatabase(t.db, owner.id)).user).toEqual(ownerBefore.user);
+    expect(await queuedClaimOf(t, admin, user.id)).toMatchObject({
+      pid: owner.dblpPid,
+      holder: { id: owner.id, kind: 'registered' },
+    });
+    expect(await crawlJobPayloads(user.id)).toEqual([]);
   });
 });
 

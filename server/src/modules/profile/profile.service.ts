@@ -7,11 +7,15 @@ import { recordAudit } from '../../audit/audit.repo.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError, conflict, notFound, validationFailed } from '../../http/errors.ts';
-import { enqueueDblpCrawl } from '../../jobs/job-kinds.ts';
-import { findDblpPidHolder, mergeDblpPerson } from '../accounts/accounts.service.ts';
+import { findDblpPidHolder } from '../accounts/accounts.service.ts';
 import { sendAddressConfirmation, sendEmailChangeNotice } from '../accounts/addresses.service.ts';
 import type { SessionUser } from '../auth/auth.repo.ts';
 import { findViolatedUniqueIndex } from '../auth/auth.repo.ts';
+import {
+  findOpenDblpClaim,
+  openDblpClaim,
+  withdrawOpenDblpClaim,
+} from '../dblp-claims/dblp-claims.service.ts';
 import {
   findOrProposeInstitution,
   resolveInstitutionIds,
@@ -29,7 +33,6 @@ import {
   listPositions,
   lockUser,
   markNotificationRead,
-  setDblpPid,
   setShowHelpNotification,
   updateAffiliation,
   updateProfileFields,
@@ -88,10 +91,13 @@ export async function getFullProfile(
   session: SessionUser,
 ): Promise<FullProfile> {
   const { user } = session;
-  const [rows, positions] = await Promise.all([
+  const [rows, positions, claim] = await Promise.all([
     listAffiliations(context.db, user.id),
     listPositions(context.db),
+    findOpenDblpClaim(context.db, user.id),
   ]);
+  // The form shows the DBLP URL the person asked for; while that claim awaits a decision,
+  // dblp_claim says so and nothing of that DBLP person is theirs yet.
   return {
     FName: user.firstName,
     SName: user.lastName,
@@ -103,8 +109,14 @@ export async function getFullProfile(
     EmailConfirmed: user.pendingEmail === null && user.isEmailConfirmed ? 'Y' : 'N',
     secEmailConfirmed: user.pendingSecondaryEmail === null ? 'Y' : 'N',
     confirmedEmail: user.email ?? '',
-    dblp_url: user.dblpPid ? dblpUrlForPid(user.dblpPid) : '',
-    dblp_name: user.dblpName ?? '',
+    dblp_url: claim ? dblpUrlForPid(claim.pid) : user.dblpPid ? dblpUrlForPid(user.dblpPid) : '',
+    dblp_name: claim ? '' : (user.dblpName ?? ''),
+    dblp_claim: claim
+      ? {
+          state: claim.state === 'disputed' ? 'disputed' : 'provisional',
+          dblp_url: dblpUrlForPid(claim.pid),
+        }
+      : null,
     institutionData: rows.map((row): Affiliation => ({
       id: row.affiliation.id,
       user_id: row.affiliation.userId,
@@ -128,7 +140,6 @@ export async function getFullProfile(
 }
 
 const emailInUse = (field: 'Email' | 'secEmail') => conflict({ [field]: [messages.emailInUse] });
-const dblpTaken = () => conflict({ dblp_url: [messages.dblpTaken] });
 
 /**
  * Saves the profile form, all or nothing, in plain words:
@@ -142,10 +153,12 @@ const dblpTaken = () => conflict({ dblp_url: [messages.dblpTaken] });
  *   name finds or proposes an institution (institutions.service).
  * - The affiliation list replaces the stored one: a row that names one of the person's own
  *   affiliation ids updates it, other rows are added, and stored rows not named are removed.
- * - DBLP URL: blank clears it. A new one nobody holds is stored and crawled at once. One that
- *   belongs to a DBLP-only person (imported before this person signed up) is not stored: the
- *   answer offers the account link (fake_user_*), and linkaccount stores it. One held by
- *   another account is refused (409).
+ * - DBLP URL: blank clears it (and withdraws an open claim); the account's own pid changes
+ *   nothing (and withdraws a claim of another one). A DBLP URL proves nothing, so any other
+ *   one only opens a claim (dblp-claims.service) that an administrator decides: the pid stays
+ *   unstored until then. One that belongs to a DBLP-only person (imported before this person
+ *   signed up) first gets the account-link offer (fake_user_*), and linkaccount opens the
+ *   claim. One another account holds opens a claim that account is told of and may dispute.
  * - One audit row records the profile before and after.
  */
 export async function saveProfile(
@@ -160,13 +173,15 @@ export async function saveProfile(
       await checkEmails(tx, user, form);
       const institutionIds = await resolveAffiliationInstitutions(tx, user.id, form);
 
-      let storedPid = user.dblpPid;
+      const storedPid = pid === null ? null : user.dblpPid;
       let dblpPerson: User | undefined;
-      if (pid !== user.dblpPid) {
-        const holder = pid === null ? undefined : await findDblpPidHolder(tx, pid);
-        if (holder?.kind === 'dblp_only') dblpPerson = holder;
-        else if (holder) throw dblpTaken();
-        else storedPid = pid;
+      if (pid === null || pid === user.dblpPid) {
+        await withdrawOpenDblpClaim(tx, user.id);
+      } else {
+        const holder = await findDblpPidHolder(tx, pid);
+        const open = await findOpenDblpClaim(tx, user.id);
+        if (holder?.kind === 'dblp_only' && open?.pid !== pid) dblpPerson = holder;
+        else await openDblpClaim(tx, user.id, pid);
       }
 
       const before = await snapshotProfile(tx, user.id, profileFieldsOf(user));
@@ -185,9 +200,6 @@ export async function saveProfile(
       };
       await updateProfileFields(tx, user.id, fields);
       await replaceAffiliations(tx, user.id, form, institutionIds);
-      if (storedPid !== null && storedPid !== user.dblpPid) {
-        await enqueueDblpCrawl(tx, user.id, storedPid);
-      }
       const after = await snapshotProfile(tx, user.id, fields);
       await recordAudit(tx, {
         actorUserId: user.id,
@@ -217,7 +229,6 @@ export async function saveProfile(
       // Someone took the e-mail or the DBLP pid between our check and our write.
       const index = findViolatedUniqueIndex(error);
       if (index === 'users_email_unique') throw emailInUse('Email');
-      if (index === 'users_dblp_pid_unique') throw dblpTaken();
       throw error;
     });
 }
@@ -361,13 +372,13 @@ const linkRefused = (status: number, reason: string) =>
   new HttpError(status, { message: messages.linkError, errors: { DBLPUrl: [reason] } });
 
 /**
- * Links the DBLP person of a URL to the account, in plain words:
- * - A DBLP-only person with that pid is merged into the account once (accounts'
- *   mergeDblpPerson: publications, relations, affiliations and notifications move; the
- *   DBLP-only record goes), the account takes the pid, and the person is crawled at once.
- * - A pid nobody holds is simply stored and crawled, as a profile save would.
+ * Asks to link the DBLP person of a URL to the account, in plain words:
  * - The account's own pid again: refused, nothing left to link (422).
- * - A pid another account holds: refused (409).
+ * - Any other pid opens a claim (dblp-claims.service), or keeps the open one for that pid.
+ *   Once an administrator confirms it, a DBLP-only person with that pid is merged into the
+ *   account (publications, relations, affiliations and notifications move; the DBLP-only
+ *   record goes), a pid nobody holds is stored, and the account is crawled. A pid another
+ *   account holds: that account is told and may dispute the claim.
  */
 export async function linkDblpAccount(
   context: AppContext,
@@ -376,32 +387,10 @@ export async function linkDblpAccount(
 ): Promise<{ message: 'UPDATED' }> {
   const pid = findDblpPid(dblpUrl)!;
   const userId = session.user.id;
-  return context.db
-    .transaction(async (tx) => {
-      const user = await lockUser(tx, userId);
-      const holder = await findDblpPidHolder(tx, pid);
-      if (holder?.id === userId) throw linkRefused(422, messages.dblpAlreadyLinked);
-      if (holder && holder.kind !== 'dblp_only') throw linkRefused(409, messages.dblpTaken);
-      if (holder) {
-        await mergeDblpPerson(tx, { fromUserId: holder.id, intoUserId: userId });
-      } else {
-        await setDblpPid(tx, userId, pid);
-        await recordAudit(tx, {
-          actorUserId: userId,
-          action: 'user.link-dblp',
-          entity: 'user',
-          entityId: userId,
-          before: { dblpPid: user.dblpPid },
-          after: { dblpPid: pid },
-        });
-      }
-      await enqueueDblpCrawl(tx, userId, pid);
-      return { message: 'UPDATED' as const };
-    })
-    .catch((error: unknown) => {
-      if (findViolatedUniqueIndex(error) === 'users_dblp_pid_unique') {
-        throw linkRefused(409, messages.dblpTaken);
-      }
-      throw error;
-    });
+  return context.db.transaction(async (tx) => {
+    const user = await lockUser(tx, userId);
+    if (user.dblpPid === pid) throw linkRefused(422, messages.dblpAlreadyLinked);
+    await openDblpClaim(tx, userId, pid);
+    return { message: 'UPDATED' as const };
+  });
 }
