@@ -14,3 +14,4 @@ export * from './schemas/relations.ts';
 export * from './schemas/conflicts.ts';
 export * from './text.ts';
 export * from './schemas/relation-replies.ts';
+export * from './schemas/dblp-claims.ts';

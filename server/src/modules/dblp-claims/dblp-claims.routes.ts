@@ -3,12 +3,18 @@
 // own claim and of claims on the DBLP person it holds, with the holder's dispute.
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { requiredText } from '@recuse/common';
+import {
+  claimDecisionReplySchema,
+  claimQueueSchema,
+  confirmClaimSchema,
+  disputeClaimSchema,
+  ownClaimsSchema,
+  rejectClaimSchema,
+} from '@recuse/common';
 import type { AppContext } from '../../context.ts';
 import { sessionOf } from '../../http/authenticate.ts';
-import type { SessionUser } from '../auth/auth.repo.ts';
 import { HttpError } from '../../http/errors.ts';
+import type { SessionUser } from '../auth/auth.repo.ts';
 import {
   claimMessages,
   confirmClaim,
@@ -18,23 +24,7 @@ import {
   rejectClaim,
 } from './dblp-claims.service.ts';
 
-const pickClaim = 'Please select the claim.';
-const claimId = z.coerce
-  .number({ error: pickClaim })
-  .int({ error: pickClaim })
-  .min(1, { error: pickClaim })
-  .max(2_147_483_647, { error: pickClaim });
-const reason = (message: string) => requiredText(message, 1000);
-
-const confirmBody = z.object({ claimId });
-const rejectBody = z.object({
-  claimId,
-  reason: reason('Please enter reason for rejection.'),
-});
-const disputeBody = z.object({
-  claimId,
-  reason: reason('Please say why this DBLP profile is yours.'),
-});
+const decided = { 200: claimDecisionReplySchema };
 
 function requireAdministrator(session: SessionUser): void {
   if (session.user.role !== 'admin') {
@@ -52,7 +42,7 @@ export function registerDblpClaimRoutes(
 
   api.get(
     '/v1/web/admin/dblp-claims',
-    { ...signedIn, schema: { tags: ['dblp-claims'] } },
+    { ...signedIn, schema: { tags: ['dblp-claims'], response: { 200: claimQueueSchema } } },
     async (request) => {
       requireAdministrator(sessionOf(request));
       return listClaimsAwaitingDecision(context);
@@ -61,40 +51,40 @@ export function registerDblpClaimRoutes(
 
   api.post(
     '/v1/web/admin/dblp-claims/confirm',
-    { ...signedIn, schema: { tags: ['dblp-claims'], body: confirmBody } },
+    { ...signedIn, schema: { tags: ['dblp-claims'], body: confirmClaimSchema, response: decided } },
     async (request) => {
       const session = sessionOf(request);
       requireAdministrator(session);
       const claim = await confirmClaim(context, session.user.id, request.body.claimId);
-      return { message: 'SUCCESS', state: claim.state };
+      return { message: 'SUCCESS' as const, state: claim.state };
     },
   );
 
   api.post(
     '/v1/web/admin/dblp-claims/reject',
-    { ...signedIn, schema: { tags: ['dblp-claims'], body: rejectBody } },
+    { ...signedIn, schema: { tags: ['dblp-claims'], body: rejectClaimSchema, response: decided } },
     async (request) => {
       const session = sessionOf(request);
       requireAdministrator(session);
       const { claimId: id, reason: why } = request.body;
       const claim = await rejectClaim(context, session.user.id, id, why);
-      return { message: 'SUCCESS', state: claim.state };
+      return { message: 'SUCCESS' as const, state: claim.state };
     },
   );
 
   api.get(
     '/v1/web/user/dblp-claims',
-    { ...signedIn, schema: { tags: ['dblp-claims'] } },
+    { ...signedIn, schema: { tags: ['dblp-claims'], response: { 200: ownClaimsSchema } } },
     (request) => listOwnClaims(context, sessionOf(request)),
   );
 
   api.post(
     '/v1/web/user/dblp-claims/dispute',
-    { ...signedIn, schema: { tags: ['dblp-claims'], body: disputeBody } },
+    { ...signedIn, schema: { tags: ['dblp-claims'], body: disputeClaimSchema, response: decided } },
     async (request) => {
       const { claimId: id, reason: why } = request.body;
       const claim = await disputeClaim(context, sessionOf(request), id, why);
-      return { message: 'SUCCESS', state: claim.state };
+      return { message: 'SUCCESS' as const, state: claim.state };
     },
   );
 }

@@ -42,6 +42,9 @@ export const claimMessages = {
 } as const;
 
 const isOpen = (claim: DblpClaim) => openStates.includes(claim.state);
+/** The state of a claim listed as open (the queries select only those). */
+const openState = (claim: DblpClaim): 'provisional' | 'disputed' =>
+  claim.state === 'disputed' ? 'disputed' : 'provisional';
 
 async function notify(db: Db, userId: number, message: string, rejectReason?: string) {
   await db.insert(notifications).values({ userId, message, rejectReason: rejectReason ?? null });
@@ -259,7 +262,7 @@ export async function listClaimsAwaitingDecision(context: AppContext) {
   return {
     claims: rows.map(({ claim, claimant, holder, disputer }) => ({
       id: claim.id,
-      state: claim.state,
+      state: openState(claim),
       pid: claim.pid,
       dblpUrl: dblpUrlForPid(claim.pid),
       createdAt: claim.createdAt.toISOString(),
@@ -286,10 +289,10 @@ export async function listOwnClaims(context: AppContext, session: SessionUser) {
     user.dblpPid ? listOpenClaimsOnPid(context.db, user.dblpPid, user.id) : Promise.resolve([]),
   ]);
   return {
-    claim: own ? { id: own.id, state: own.state, dblpUrl: dblpUrlForPid(own.pid) } : null,
+    claim: own ? { id: own.id, state: openState(own), dblpUrl: dblpUrlForPid(own.pid) } : null,
     claimsOnMine: onMine.map((row) => ({
       id: row.claim.id,
-      state: row.claim.state,
+      state: openState(row.claim),
       dblpUrl: dblpUrlForPid(row.claim.pid),
       claimantName: fullName(row),
       createdAt: row.claim.createdAt.toISOString(),
