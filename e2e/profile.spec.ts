@@ -11,7 +11,7 @@ import {
   signIn,
   waitForPageSettled,
 } from './support/accounts.ts';
-import { demoPassword } from './support/mailbox.ts';
+import { demoPassword, findLinkInMail, uniqueEmail } from './support/mailbox.ts';
 
 const thisYear = String(new Date().getFullYear());
 
@@ -241,4 +241,34 @@ test('a notification shows what happened, and Dismiss removes it', async ({ page
   await page.reload();
   await expect(coauthored).toBeVisible();
   await expect(rejected).toBeHidden();
+});
+
+test('a changed e-mail shows as unconfirmed until the link mailed to it is opened', async ({
+  page,
+}) => {
+  const account = await createConfirmedAccount(page, 'Edith');
+  await signIn(page, account);
+  await openProfile(page);
+  const row = affiliation(page, 1);
+  await row.getByRole('combobox', { name: 'Institution' }).fill('delft');
+  await page.getByRole('option', { name: 'Delft University of Technology' }).click();
+  await finishCurrentAffiliation(page, row, 'Postdoc');
+  const newEmail = uniqueEmail('edith.moved');
+  await page.getByLabel('Primary email').fill(newEmail);
+  await saveProfile(page);
+
+  // After the reload the new address is shown, flagged; the old one still signs in.
+  const primary = page.getByLabel('Primary email');
+  await expect(page.getByText(messages.emailAwaitingConfirmation)).toBeVisible();
+  await expect(page.getByText(`You sign in with ${account.email} until then.`)).toBeVisible();
+  await expect(primary).toHaveValue(newEmail);
+
+  // The link confirms the address whether or not this browser is signed in; the profile then
+  // shows it confirmed, and nothing is left awaiting.
+  const link = await findLinkInMail(page, newEmail, '/v1/web/user/confirm-email/');
+  await page.goto(link);
+  await openProfile(page);
+  await expect(primary).toHaveValue(newEmail);
+  await expect(page.getByText(messages.emailAddressConfirmed)).toBeVisible();
+  await expect(page.getByText(messages.emailAwaitingConfirmation)).toBeHidden();
 });
