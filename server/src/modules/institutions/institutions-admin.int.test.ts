@@ -38,6 +38,7 @@ describe('POST /v1/web/admin/institutions/approve', () => {
     const applicant = await signedInUser(t);
     const institution = await buildInstitution(t.db, {
       status: institutionStatus.awaitingApproval,
+      createdByUserId: applicant.user.id,
     });
     const saved = await savePendingEmployment(
       t,

@@ -394,9 +394,11 @@ describe('type 8 and the approval of its institution', () => {
   it('validates every pending application at an institution once it is approved, telling the creator', async () => {
     const admin = await buildUser(t.db, { role: 'admin' });
     const ada = await signedInUser(t);
+    // Proposed by Ada, as a name she typed would be.
     const institution = await buildInstitution(t.db, {
       status: 3,
       name: 'Pending Institute of Science',
+      createdByUserId: ada.user.id,
     });
     const created = await savePendingEmployment(
       t,
