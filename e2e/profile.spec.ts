@@ -176,8 +176,9 @@ test('a proposed institution awaits approval, and a second person finds it by it
   await otherContext.close();
 });
 
-test('di@example.org links the DBLP person imported before the account existed', async ({
+test('di@example.org claims the DBLP person imported before the account existed, which joins once an administrator confirms', async ({
   page,
+  request,
 }) => {
   const dblpUrl = 'https://dblp.org/pid/95/7448-1';
   await signIn(page, { email: 'di@example.org', firstName: 'Di', password: demoPassword });
@@ -199,8 +200,33 @@ test('di@example.org links the DBLP person imported before the account existed',
 
   await panel.getByRole('button', { name: 'Link account' }).click();
   await expect(page.getByText(messages.accountLinked).first()).toBeVisible();
-  // After the reload the panel is gone, the URL is the account's and the DBLP person's
-  // affiliation has come along.
+  // The link is a claim (docs/dblp.md, "Claims"): until an administrator confirms it nothing
+  // of the DBLP person comes along.
+  await expect(page.getByText('DBLP knows you as Di Xu 0001.')).toBeHidden();
+
+  // The administrator confirms the claim (through the API until the administration screens).
+  const login = await request.post('/v1/user/login', {
+    form: {
+      action: 'login',
+      api_key: 'recuse-web',
+      username: 'admin@example.org',
+      password: demoPassword,
+    },
+  });
+  const admin = { Authorization: `Bearer ${(await login.json()).access_token}` };
+  const queue = await (await request.get('/v1/web/admin/dblp-claims', { headers: admin })).json();
+  const claim = (queue.claims as Array<{ id: number; dblpUrl: string }>).find(
+    (entry) => entry.dblpUrl === dblpUrl,
+  );
+  expect(claim, JSON.stringify(queue)).toBeTruthy();
+  const confirmed = await request.post('/v1/web/admin/dblp-claims/confirm', {
+    headers: admin,
+    form: { claimId: String(claim!.id) },
+  });
+  expect(confirmed.status()).toBe(200);
+
+  // Now the URL is the account's and the DBLP person's affiliation has come along.
+  await openProfile(page);
   await expect(panel).toBeHidden();
   await expect(page.getByLabel('DBLP URL')).toHaveValue(dblpUrl);
   await expect(page.getByText('DBLP knows you as Di Xu 0001.')).toBeVisible();
