@@ -1,7 +1,8 @@
 // Every route's schemas run through this validator: before zod sees a body, query string or
 // path, any field holding text that cannot be stored (a NUL, a lone surrogate; see
-// common/src/text.ts) is refused with 422 and SPEC's errors object, so no text field of any
-// route, present or future, reaches the database with it (docs/security.md section 4).
+// common/src/text.ts) is refused with 422 and the contract's errors object (docs/api.md), so
+// no text field of any route, present or future, reaches the database with it
+// (docs/security.md section 4).
 import type { FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';

@@ -170,8 +170,8 @@ export function registerRelationRoutes(
     '/v1/web/relations/data/list',
     {
       ...signedIn,
-      // A prolific author's list is megabytes of JSON (docs/benchmarks.md, issue 4): it goes
-      // out gzipped (http/compression.ts).
+      // A prolific author's list is megabytes of JSON (docs/benchmarks.md, "Relations list
+      // for a prolific author"): it goes out gzipped (http/compression.ts).
       schema: {
         tags,
         body: relationListSchema.extend(conflictSelectionFormSchema.shape).nullish(),
