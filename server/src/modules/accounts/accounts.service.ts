@@ -25,6 +25,28 @@ export function findDblpPidHolder(db: Db, pid: string): Promise<User | undefined
 }
 
 /**
+ * The moves both merges share: relations between the two records go first (they would
+ * become relations of the person with themselves), everything else that names `from` moves
+ * to `into` (userReferences), and the `from` row is deleted. Answers what moved, per column.
+ */
+async function moveRecords(
+  db: Db,
+  ids: { fromUserId: number; intoUserId: number },
+): Promise<Record<string, number>> {
+  const moved: Record<string, number> = await removeRelationsBetween(db, ids);
+  for (const reference of userReferences) {
+    moved[`${reference.table}.${reference.column}`] = await mergeReference(
+      db,
+      reference,
+      ids.fromUserId,
+      ids.intoUserId,
+    );
+  }
+  await deleteUser(db, ids.fromUserId);
+  return moved;
+}
+
+/**
  * Merges the DBLP-only person `fromUserId` into the account `intoUserId`, inside the caller's
  * transaction, in plain words:
  * - Both rows are locked first; the merge happens only while `from` is still a DBLP-only
@@ -56,19 +78,7 @@ export async function mergeDblpPerson(
     });
   }
 
-  const moved: Record<string, number> = await removeRelationsBetween(db, {
-    fromUserId,
-    intoUserId,
-  });
-  for (const reference of userReferences) {
-    moved[`${reference.table}.${reference.column}`] = await mergeReference(
-      db,
-      reference,
-      fromUserId,
-      intoUserId,
-    );
-  }
-  await deleteUser(db, fromUserId);
+  const moved = await moveRecords(db, ids);
   await setDblpIdentity(db, intoUserId, { dblpPid: from.dblpPid, dblpName: from.dblpName });
   await recordAudit(db, {
     actorUserId: intoUserId,
@@ -90,8 +100,9 @@ export async function mergeDblpPerson(
 /**
  * Merges an invited person (named by e-mail on relations, no account) into the account that
  * has just proven that address (a confirmed sign-up or address change), inside the caller's
- * transaction: the same moves as mergeDblpPerson, then the invited row goes. Answers false,
- * changing nothing, when `from` is no longer an invited person or `into` no account.
+ * transaction: the same moves as mergeDblpPerson (moveRecords), which delete the invited row.
+ * Answers false, changing nothing, when `from` is no longer an invited person or `into` no
+ * account.
  */
 export async function mergeInvitedPerson(
   db: Db,
@@ -102,16 +113,7 @@ export async function mergeInvitedPerson(
   const from = locked.find((user) => user.id === fromUserId);
   const into = locked.find((user) => user.id === intoUserId);
   if (from?.kind !== 'invited' || into?.kind !== 'registered') return false;
-  const moved: Record<string, number> = await removeRelationsBetween(db, ids);
-  for (const reference of userReferences) {
-    moved[`${reference.table}.${reference.column}`] = await mergeReference(
-      db,
-      reference,
-      fromUserId,
-      intoUserId,
-    );
-  }
-  await deleteUser(db, fromUserId);
+  const moved = await moveRecords(db, ids);
   await recordAudit(db, {
     actorUserId: intoUserId,
     action: 'user.merge-invited-person',
