@@ -3,6 +3,8 @@
 // what else they require. Migration 0005 seeds the relation_types table with exactly this, and a
 // test holds the two together. The browser's form and the server's checks both read it.
 
+import type { RelationTypeWire } from './schemas/relation-replies.ts';
+
 /** Relation type ids, seeded by migration (DESIGN.md section 4). */
 export const relationTypeIds = {
   advisor: 1,
@@ -222,30 +224,6 @@ export function paperTypeFor(typeId: number, chosen: number | undefined): number
   if (typeId === relationTypeIds.jointAward || typeId === relationTypeIds.jointGrant) return 0;
   if (typeId === relationTypeIds.coauthoredPublication) return chosen ?? defaultPaperType;
   return defaultPaperType;
-}
-
-/** SPEC's wire shape of a relation type (flags 0/1, formats 1/2). */
-export interface RelationTypeWire {
-  id: number;
-  name: string;
-  type_name: string;
-  description: string;
-  show_start_date: 0 | 1;
-  show_end_date: 0 | 1;
-  start_date_mandatory: 0 | 1;
-  end_date_mandatory: 0 | 1;
-  show_start_date_label: string;
-  show_end_date_label: string;
-  start_date_format: DateFormat;
-  end_date_format: DateFormat;
-  /** Beyond SPEC: the rest of what the form needs, so no client hard-codes it. */
-  is_multi_person: 0 | 1;
-  comment_mandatory: 0 | 1;
-  allow_ongoing: 0 | 1;
-  max_days_ahead: number;
-  title_label: string;
-  coauthors_label: string;
-  coauthor_label: string;
 }
 
 const flag = (value: boolean): 0 | 1 => (value ? 1 : 0);

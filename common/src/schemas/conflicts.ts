@@ -6,17 +6,16 @@ import { z } from 'zod';
 import type { ConflictRuleWire } from '../conflict-rules.ts';
 import { institutionalRelationTypeId, ruleOperations } from '../conflict-rules.ts';
 import { relationTypeIds } from '../relation-types.ts';
-
-const flag = z.union([z.literal(0), z.literal(1)]);
+import { wireFlag } from './fields.ts';
 
 /** SPEC's Conflict rule on the wire (`ConflictRuleWire` in conflict-rules.ts). */
 export const conflictRuleWireSchema = z.object({
   value: z.string(),
   rule_title: z.string(),
   relation_type_id: z.number().int(),
-  start_date_check: flag,
-  end_date_check: flag,
-  readonly_field: flag,
+  start_date_check: wireFlag,
+  end_date_check: wireFlag,
+  readonly_field: wireFlag,
   operation_txt: z.enum(ruleOperations),
   number_of_year: z.number().int().nullable(),
   number_of_month: z.number().int().nullable(),

@@ -24,6 +24,9 @@ export function isEmail(text: string): boolean {
   return text.length <= 254 && emailPattern.test(text);
 }
 
+/** A 0/1 flag as answers carry it (the contract's booleans). */
+export const wireFlag = z.union([z.literal(0), z.literal(1)]);
+
 export const requiredText = (message: string, max = 200) =>
   z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters.`);
 

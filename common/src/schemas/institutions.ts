@@ -1,5 +1,6 @@
 // Answers of the institution calls (SPEC section 7).
 import { z } from 'zod';
+import { wireFlag } from './fields.ts';
 
 /**
  * GET /v1/web/institution/data/list/InstitutionDrplist: id → name. Approved institutions, and
@@ -19,7 +20,7 @@ export const institutionConflictOptionSchema = z.object({
   startDate: z.string(),
   /** The latest end there, or '' while current there. */
   endDate: z.string(),
-  current: z.union([z.literal(0), z.literal(1)]),
+  current: wireFlag,
   /** The positions held there, each once. */
   positions: z.array(z.string()),
 });

@@ -7,7 +7,7 @@ import { findDblpPid } from '../dblp-url.ts';
 import { parseAliases } from '../institution-name.ts';
 import { messages } from '../messages.ts';
 import { latestAffiliationMonth, parseMonthDate } from '../month-date.ts';
-import { isEmail, optionalText, requiredText } from './fields.ts';
+import { isEmail, optionalText, requiredText, wireFlag } from './fields.ts';
 
 export const maxAffiliations = 50;
 export const maxInstitutionNameLength = 200;
@@ -243,8 +243,6 @@ export type LinkAccount = z.infer<typeof linkAccountSchema>;
 
 // ---- Answers ----
 
-const zeroOrOne = z.union([z.literal(0), z.literal(1)]);
-
 /** SPEC's Affiliation, as fullprofile answers it. Dates 'YYYY-MM-DD' or '' when none. */
 export const affiliationSchema = z.object({
   id: z.number(),
@@ -254,9 +252,9 @@ export const affiliationSchema = z.object({
   source: z.string(),
   startDate: z.string(),
   endDate: z.string(),
-  current: zeroOrOne,
+  current: wireFlag,
   /** The intern flag of the position. */
-  position: zeroOrOne,
+  position: wireFlag,
   positionId: z.number().nullable(),
   positionLabel: z.string(),
   /** 1 approved, 3 awaiting an administrator's approval. */
@@ -268,7 +266,7 @@ export const positionOptionSchema = z.object({
   id: z.number(),
   label: z.string(),
   /** 1 for intern positions. */
-  intern: zeroOrOne,
+  intern: wireFlag,
 });
 export type PositionOption = z.infer<typeof positionOptionSchema>;
 

@@ -2,13 +2,16 @@
 // relation as its viewer sees it, and its activity log. The server declares them on its routes
 // (the serializer sends only these fields) and the web app parses every answer with them.
 import { z } from 'zod';
-import type { RelationTypeWire } from '../relation-types.ts';
+import { wireFlag as flag } from './fields.ts';
 import { institutionDropListSchema } from './institutions.ts';
 
-const flag = z.union([z.literal(0), z.literal(1)]);
 const dateFormat = z.union([z.literal(1), z.literal(2)]);
 
-/** A relation type as the forms need it: flags 0/1, date formats 1 (year) or 2 (month). */
+/**
+ * A relation type as the forms need it: flags 0/1, date formats 1 (year) or 2 (month and year);
+ * `relationTypeToWire` (relation-types.ts) makes one. is_multi_person and what follows it go
+ * beyond the contract: the rest of what the form needs, so no client hard-codes it.
+ */
 export const relationTypeWireSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -29,7 +32,8 @@ export const relationTypeWireSchema = z.object({
   title_label: z.string(),
   coauthors_label: z.string(),
   coauthor_label: z.string(),
-}) satisfies z.ZodType<RelationTypeWire>;
+});
+export type RelationTypeWire = z.infer<typeof relationTypeWireSchema>;
 
 /** One person of a picker (the contract's usersDrp). */
 export const personOptionSchema = z.object({
