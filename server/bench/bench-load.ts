@@ -1,7 +1,7 @@
 // npm run bench:load: what the served application gives under concurrency, the week before a
 // deadline. For each engine it prepares a database (the demo data plus --users generated
 // researchers, each with about ten relations), starts the real server as its own process
-// (what `npm start` runs), signs every researcher in, and drives with autocannon:
+// (the built server `npm start` runs), signs every researcher in, and drives with autocannon:
 //   - read:      the dashboard and profile (GET profile), the relations page (list), the
 //                conflict list under every DEFAULT rule, and one relation's view;
 //   - conflicts: the conflict list alone;
@@ -16,7 +16,6 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -25,6 +24,13 @@ import pg from 'pg';
 import { conflictSelectionFields, selectionFieldOf } from '@recuse/common';
 import type { ConflictRuleWire } from '@recuse/common';
 import { formatLoadAverage } from './machine.ts';
+import {
+  buildIfNeeded,
+  freePort,
+  startBuiltServer,
+  stopServer,
+  timeUntilAnswer,
+} from './served.ts';
 import { openDatabase } from '../src/db/client.ts';
 import type { DatabaseTarget, Db } from '../src/db/client.ts';
 import { demoPassword, seedDemo } from '../src/demo/demo-data.ts';
@@ -53,7 +59,6 @@ const generatedUsers = Number(options.users);
 const connectionCounts = options.connections.split(',').map(Number);
 const durationSeconds = Number(options.duration);
 const mixes = options.mix.split(',');
-const serverEntry = path.resolve(import.meta.dirname, '../src/main.ts');
 
 interface Researcher {
   email: string;
@@ -128,60 +133,22 @@ const demoResearchers = ['ada', 'alan', 'grace', 'di'].map((name): Researcher =>
 // ---------------------------------------------------------------------------------------------
 // Processes: the application and the bare ceiling.
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitUntilAnswering(url: string, child: ChildProcess): Promise<void> {
-  for (let attempt = 0; attempt < 600; attempt += 1) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not answer within 60 s`);
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
 async function startApplication(
   env: Record<string, string>,
 ): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      SEED_DEMO: 'no',
-      JOBS: 'on',
-      LOG_LEVEL: 'info',
-      // The crawler must not reach the outside network; nothing here has a DBLP profile to crawl.
-      DBLP_BASE_URL: 'http://127.0.0.1:9',
-      AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const child = startBuiltServer({
+    PORT: String(port),
+    SEED_DEMO: 'no',
+    JOBS: 'on',
+    LOG_LEVEL: 'info',
+    // The crawler must not reach the outside network; nothing here has a DBLP profile to crawl.
+    DBLP_BASE_URL: 'http://127.0.0.1:9',
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
+    ...env,
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitUntilAnswering(`${url}/healthz`, child);
+  await timeUntilAnswer(child, `${url}/healthz`, performance.now());
   return { url, child };
 }
 
@@ -200,7 +167,7 @@ async function startBareServer(): Promise<{ url: string; child: ChildProcess }> 
     stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitUntilAnswering(url, child);
+  await timeUntilAnswer(child, url, performance.now());
   return { url, child };
 }
 
@@ -478,7 +445,7 @@ async function measureEngine(engine: string): Promise<Figures[]> {
       }
     }
   } finally {
-    await stop(child);
+    await stopServer(child);
     await prepared.cleanup();
   }
   return figures;
@@ -503,6 +470,7 @@ console.log(
 console.log(
   `${'run'.padEnd(22)} ${'conns'.padStart(5)} ${'req/s'.padStart(9)} ${'p50'.padStart(9)} ${'p99'.padStart(9)} ${'errors'.padStart(7)}`,
 );
+buildIfNeeded();
 const bare = await startBareServer();
 const ceiling: Figures[] = [];
 try {
@@ -513,7 +481,7 @@ try {
     console.log(formatFigures(ceiling.at(-1)!));
   }
 } finally {
-  await stop(bare.child);
+  await stopServer(bare.child);
 }
 const results: Figures[] = [];
 for (const engine of engines) results.push(...(await measureEngine(engine)));

@@ -10,14 +10,13 @@
 //
 //   npm run bench:start -- --runs 9
 //   npm run bench:start -- --database-url postgres://postgres@127.0.0.1:5432/scratch
-import { execFileSync, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatLoadAverage } from './machine.ts';
-import { repositoryDirectory, serverDirectory } from '../src/paths.ts';
+import { buildIfNeeded, startBuiltServer, stopServer, timeUntilAnswer } from './served.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -36,35 +35,13 @@ const median = (values: number[]) => {
 };
 
 function startServer(dataDirectory: string): ChildProcess {
-  return spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
-    cwd: serverDirectory,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: options.port,
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: dataDirectory,
-      DATABASE_URL: options['database-url'] ?? '',
-      LOG_LEVEL: 'warn',
-    },
+  return startBuiltServer({
+    PORT: options.port,
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: dataDirectory,
+    DATABASE_URL: options['database-url'] ?? '',
+    LOG_LEVEL: 'warn',
   });
-}
-
-/** Milliseconds from `since` until `url` answers 200, asking every 2 ms. */
-async function timeUntilAnswer(server: ChildProcess, url: string, since: number, accept: string) {
-  const deadline = since + 120_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    const isOk = await fetch(url, { headers: { accept } }).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (isOk) return performance.now() - since;
-    if (performance.now() > deadline) throw new Error(`${url} did not answer in 120 s`);
-    await new Promise((resolve) => setTimeout(resolve, 2));
-  }
 }
 
 /** CPU seconds (user + system) a process has used so far, or NaN where /proc is missing. */
@@ -77,22 +54,13 @@ function cpuSeconds(pid: number | undefined): number {
   }
 }
 
-async function stop(server: ChildProcess) {
-  if (server.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGTERM');
-  await exited;
-}
-
-execFileSync(process.execPath, [path.join(repositoryDirectory, 'scripts/build-if-needed.mjs')], {
-  stdio: 'inherit',
-});
+buildIfNeeded();
 const dataDirectory = mkdtempSync(path.join(tmpdir(), 'recuse-bench-start-'));
 try {
   const preparing = performance.now();
   const first = startServer(dataDirectory);
   await timeUntilAnswer(first, `${baseUrl}/healthz`, preparing, 'application/json');
-  await stop(first);
+  await stopServer(first);
   console.log(
     `database ${options['database-url'] ? 'postgres' : 'pglite'}, prepared (first start: ` +
       `migrations${options['database-url'] ? '' : ', demo data'}) in ` +
@@ -107,7 +75,7 @@ try {
     toHealth.push(await timeUntilAnswer(server, `${baseUrl}/healthz`, started, 'application/json'));
     toPage.push(await timeUntilAnswer(server, `${baseUrl}/sign-in`, started, 'text/html'));
     cpu.push(cpuSeconds(server.pid) * 1000);
-    await stop(server);
+    await stopServer(server);
     console.log(
       `run ${run}: first answer (/healthz) ${toHealth.at(-1)!.toFixed(0)} ms, ` +
         `sign-in page ${toPage.at(-1)!.toFixed(0)} ms, server CPU ${cpu.at(-1)!.toFixed(0)} ms`,
