@@ -1,9 +1,45 @@
 // One lint configuration for every workspace: typescript-eslint's recommended rules,
-// React hooks rules for the web app, and Node globals for the server and tooling.
+// React hooks rules for the web app, Node globals for the server and tooling, and the import
+// zones of docs/architecture.md ("What may import what").
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+
+/** The folders directly under `directory` (the features, or the server modules). */
+const foldersIn = (directory) =>
+  readdirSync(new URL(directory, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+/**
+ * One block per folder: a file under `root/<name>` may not import from `root/<other>` what
+ * `tail` matches (a relative path climbing out of its folder into a sibling's). Types are
+ * allowed (the rule's `allowTypeImports`): they are erased at build time.
+ */
+function importZones({ root, files, tail, message }) {
+  return foldersIn(root).map((name) => {
+    const siblings = foldersIn(root).filter((other) => other !== name);
+    return {
+      files: files.map((pattern) => `${root}${name}/${pattern}`),
+      rules: {
+        '@typescript-eslint/no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                regex: `^(\\.\\./)+(${siblings.join('|')})/${tail}$`,
+                allowTypeImports: true,
+                message,
+              },
+            ],
+          },
+        ],
+      },
+    };
+  });
+}
 
 export default tseslint.config(
   {
@@ -37,4 +73,21 @@ export default tseslint.config(
     languageOptions: { globals: globals.browser },
     rules: reactHooks.configs.recommended.rules,
   },
+  // A web feature never imports a sibling feature: the page composes them and hands one
+  // feature's piece to another as a prop; what several need moves to components/ or lib/.
+  ...importZones({
+    root: 'web/src/features/',
+    files: ['**/*.{ts,tsx}'],
+    tail: '.*',
+    message:
+      'A feature does not import a sibling feature: let the page hand it in as a prop, or move it to components/ or lib/ (docs/architecture.md).',
+  }),
+  // A server module calls another module's services, never its repos (tests may set data up
+  // through any repo). The exceptions are marked where they are imported, with their reason.
+  ...importZones({
+    root: 'server/src/modules/',
+    files: ['**/*.ts'],
+    tail: '[^/]+\\.repo(\\.ts)?',
+    message: "A module calls another module's service, not its repo (docs/architecture.md).",
+  }).map((zone) => ({ ...zone, ignores: ['**/*.test.ts'] })),
 );

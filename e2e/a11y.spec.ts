@@ -1,5 +1,5 @@
-// DESIGN section 8: every page passes an axe check. Each page is checked once it has settled
-// (after the route-change loader), in the states a person meets it in.
+// Every page passes an axe check (docs/product.md, "The screens", Accessibility). Each page is
+// checked once it has settled (after the route-change loader), in the states a person meets it in.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
@@ -10,6 +10,7 @@ import {
   waitForPageSettled,
 } from './support/accounts.ts';
 import { demoPassword, findLinkInMail } from './support/mailbox.ts';
+import { saveCoauthoredPaper, uniqueTitle } from './support/relations.ts';
 
 async function expectNoAxeViolations(page: Page) {
   await waitForPageSettled(page);
@@ -127,7 +128,9 @@ test.describe('signed-in pages pass axe', () => {
     page,
   }) => {
     await page.goto('/relations/pending');
-    await expect(page.getByText(/You have \d+ relation\(s\) with other users/)).toBeVisible();
+    await expect(
+      page.getByText(/You have \d+ pending relation\(s\) with other users/),
+    ).toBeVisible();
     await expectNoAxeViolations(page);
     await page.goto('/relations');
     await expect(page.getByText(/You have \d+ relation\(s\) with other users/)).toBeVisible();
@@ -165,3 +168,75 @@ test.describe('signed-in pages pass axe', () => {
     await expectNoAxeViolations(page);
   });
 });
+
+// Pages the researcher-side work changed (required marks, the list's search, filters and
+// downloads), at a desktop width and at a phone's.
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 375, height: 812 },
+]) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test('sign-in and sign-up with their required marks', async ({ page }) => {
+      await page.goto('/sign-in');
+      await expect(
+        page.getByText('Fields marked with an asterisk (*) are required.'),
+      ).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.goto('/registration');
+      await expect(
+        page.getByText('Fields marked with an asterisk (*) are required.'),
+      ).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+
+    test('relations list searched and filtered, with its downloads', async ({ page }) => {
+      await signIn(page, { ...demoAccounts.ada, password: demoPassword });
+      await page.goto('/relations');
+      await page.getByRole('searchbox', { name: 'Search by person or title' }).fill('a');
+      await page.getByRole('combobox', { name: 'Status' }).click();
+      await page.getByRole('option', { name: 'Pending', exact: true }).click();
+      await expect(page.getByRole('status').filter({ hasText: /match/ })).toBeVisible();
+      await expect(page.getByRole('button', { name: /as CSV$/ })).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+
+    test('dashboard with the unread count in the navigation and Mark all read', async ({
+      page,
+    }) => {
+      // Two notifications for a new person: Ada names them on two papers.
+      const reader = await createConfirmedAccount(page, 'Nora');
+      await signIn(page, { ...demoAccounts.ada, password: demoPassword });
+      for (const words of ['Counted paper one', 'Counted paper two']) {
+        await saveCoauthoredPaper(page, {
+          title: uniqueTitle(words),
+          year: new Date().getFullYear() - 1,
+          coauthors: [{ coauthor_name: reader.email }],
+        });
+      }
+      await page.evaluate(() => localStorage.clear());
+      await signIn(page, reader);
+      await expect(page.getByRole('button', { name: 'Mark all read' })).toBeVisible();
+      await expectNoAxeViolations(page);
+      if (viewport.width < 1000) {
+        await page.getByRole('button', { name: 'Toggle navigation' }).click();
+        await expect(
+          page.getByRole('navigation', { name: 'Main (mobile)' }).getByRole('link', {
+            name: /unread notifications/,
+          }),
+        ).toBeVisible();
+        await expectNoAxeViolations(page);
+      }
+    });
+
+    test('add relation with a person type chosen', async ({ page }) => {
+      await signIn(page, { ...demoAccounts.ada, password: demoPassword });
+      await page.goto('/relations/add');
+      await page.getByRole('combobox', { name: 'Relation type' }).click();
+      await page.getByRole('option', { name: 'Personal relationship', exact: true }).click();
+      await expect(page.getByRole('combobox', { name: 'Person name', exact: true })).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+  });
+}

@@ -1,7 +1,7 @@
-// The conflicts page against the real server and the demo data (SPEC section 2, Conflicts
-// page): Ada picks the Default conference, unticks a rule (the list hides until Generate),
-// reads who conflicts with her and why, downloads the HotCRP collaborators text and reads it
-// back line by line, and looks at the picture.
+// The conflicts page against the real server and the demo data (docs/product.md, "The screens",
+// Conflicts): Ada picks the Default conference, unticks a rule (the list hides until Generate),
+// reads who conflicts with her and why, downloads the HotCRP collaborators text and reads it back
+// line by line, and looks at the picture.
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
@@ -48,6 +48,13 @@ async function createConference(page: Page) {
   return { name, label: `Conference ${name}`, confid: conference.confid, ruleTitle };
 }
 
+async function deleteConference(page: Page, confid: number) {
+  const deleted = await page.request.post(`/v1/web/conference/data/delete/${confid}`, {
+    headers: await bearerOf(page),
+  });
+  expect(deleted.status(), await deleted.text()).toBe(200);
+}
+
 test('Ada generates her conflicts under the Default rules, exports them and sees the picture', async ({
   page,
 }) => {
@@ -77,6 +84,9 @@ test('Ada generates her conflicts under the Default rules, exports them and sees
   await page.getByRole('option', { name: 'Default' }).click();
   await expect(page).toHaveURL(/\/relations\/conflicts\/DEFAULT\/\d+$/);
   await waitForPageSettled(page);
+  // Ada's own conference has served; deleted, she chairs nothing again (other specs read her
+  // navigation as a researcher's).
+  await deleteConference(page, ownConference.confid);
   await expect(peopleHeading(page)).toBeHidden();
   const advisorRule = page.getByRole('checkbox', { name: /^Ph\.D\. advisor or advisee/ });
   await expect(advisorRule).toBeChecked();

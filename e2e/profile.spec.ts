@@ -1,10 +1,11 @@
-// The profile in the browser (SPEC sections 2, 5 and 8): completing it from the dashboard's
-// warning, proposing an institution that a second person then finds by its alias, linking the
-// DBLP person imported before the account existed, and reading and dismissing a notification.
+// The profile in the browser (docs/product.md, "The screens", Profile): completing it from the
+// dashboard's warning, proposing an institution that a second person then finds by its alias,
+// linking the DBLP person imported before the account existed, and reading and dismissing a
+// notification.
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { messages } from '@recuse/common';
+import { dblpClaimMessages, messages } from '@recuse/common';
 import {
   createConfirmedAccount,
   demoAccounts,
@@ -71,7 +72,9 @@ test('a new user completes the profile from the warning and gets a clean dashboa
   await signIn(page, account);
   const warning = page.getByRole('note').filter({ hasText: messages.completeProfile });
   await expect(warning).toBeVisible();
-  await expect(page.getByText(messages.notificationsHeaderNewUser)).toBeVisible();
+  await expect(page.getByText(messages.noNotifications)).toBeVisible();
+  // Nothing new arrived, so nothing says new requests did.
+  await expect(page.getByText(messages.notificationsHeaderNewUser)).toBeHidden();
   await waitForPageSettled(page);
   await warning.getByRole('link', { name: 'Go to My Profile' }).click();
   await expect(page).toHaveURL('/user/profile');
@@ -83,7 +86,7 @@ test('a new user completes the profile from the warning and gets a clean dashboa
   const row = affiliation(page, 1);
   await expect(row.getByRole('combobox', { name: 'Institution' })).toHaveValue('');
 
-  // Saving without an institution is refused with SPEC's message, in red.
+  // Saving without an institution is refused with the form rule's message, in red.
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('alert').first()).toContainText(messages.affiliationFieldsRequired);
   await expect(row.getByRole('combobox', { name: 'Institution' })).toHaveAttribute(
@@ -119,13 +122,13 @@ test('a new user completes the profile from the warning and gets a clean dashboa
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
   await expect(page.getByRole('heading', { name: `Hello, ${account.firstName}!` })).toBeVisible();
-  await expect(page.getByText(messages.notificationsHeader)).toBeVisible();
   await expect(page.getByText(messages.noNotifications)).toBeVisible();
+  await expect(page.getByText(messages.notificationsHeader)).toBeHidden();
   await expect(warning).toBeHidden();
 
   // Still complete after a full reload of the page.
   await page.reload();
-  await expect(page.getByText(messages.notificationsHeader)).toBeVisible();
+  await expect(page.getByText(messages.noNotifications)).toBeVisible();
   await expect(warning).toBeHidden();
 });
 
@@ -199,10 +202,14 @@ test('di@example.org claims the DBLP person imported before the account existed,
   await expectNoAxeViolations(page);
 
   await panel.getByRole('button', { name: 'Link account' }).click();
-  await expect(page.getByText(messages.accountLinked).first()).toBeVisible();
+  await expect(page.getByText(messages.dblpClaimSent).first()).toBeVisible();
   // The link is a claim (docs/dblp.md, "Claims"): until an administrator confirms it nothing
-  // of the DBLP person comes along.
+  // of the DBLP person comes along, and the profile says who decides (this server offers no
+  // ORCID sign-in).
   await expect(page.getByText('DBLP knows you as Di Xu 0001.')).toBeHidden();
+  const claimNotice = page.getByRole('region', { name: 'DBLP claim' });
+  await expect(claimNotice).toContainText(dblpClaimMessages.awaitingAdministrator(dblpUrl));
+  await expect(page.getByRole('button', { name: 'Confirm with ORCID' })).toBeHidden();
 
   // The administrator confirms the claim (through the API until the administration screens).
   const login = await request.post('/v1/user/login', {
@@ -228,6 +235,7 @@ test('di@example.org claims the DBLP person imported before the account existed,
   // Now the URL is the account's and the DBLP person's affiliation has come along.
   await openProfile(page);
   await expect(panel).toBeHidden();
+  await expect(claimNotice).toBeHidden();
   await expect(page.getByLabel('DBLP URL')).toHaveValue(dblpUrl);
   await expect(page.getByText('DBLP knows you as Di Xu 0001.')).toBeVisible();
   const institutions = page.getByRole('combobox', { name: 'Institution' });

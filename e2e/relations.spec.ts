@@ -71,9 +71,9 @@ async function relationIdFromUrl(page: Page): Promise<number> {
 }
 
 /**
- * Waits for a message that shows only until the page moves on or reloads after 1 s (SPEC
- * section 8). Waiting inside the page catches it even when a busy machine slows the test's
- * own polling down.
+ * Waits for a message that shows only until the page moves on or reloads after 1 s
+ * (docs/product.md, "Messages after an action"). Waiting inside the page catches it even when a
+ * busy machine slows the test's own polling down.
  */
 const seeBriefly = (message: Locator) => message.waitFor({ state: 'visible' });
 
@@ -160,14 +160,16 @@ test('a paper with two co-authors: accepted, rejected, edited, and accepted by b
   await rejectDialog.getByRole('textbox', { name: 'Reason for rejection' }).fill(reason);
   await rejectDialog.getByRole('button', { name: 'Reject', exact: true }).click();
   await expect(rejectDialog).toBeHidden();
+  // One callout says so, not two.
+  await expect(rejecter.page.getByText(messages.youRejected)).toHaveCount(1);
   await expect(rejecter.page.getByText(messages.youRejected)).toBeVisible();
-  await expect(rejecter.page.getByText(messages.rejectedByYou)).toBeVisible();
 
   // The creator sees both answers, and the reason in the notification and the mail.
   await openRelation(page, id);
   await expect(page.getByText(messages.rejectedByOtherUser)).toBeVisible();
   await expect(coauthorRow(page, fullName(accepter.account))).toContainText('Accepted');
-  // In the co-author table a rejection reads as pending: it is being worked out (SPEC 4).
+  // In the co-author table a rejection reads as pending: it is being worked out (docs/product.md,
+  // "The relation form").
   await expect(coauthorRow(page, fullName(rejecter.account))).toContainText('Pending');
   const rejected = `${fullName(rejecter.account)} rejected the relation.`;
   await expectMail(rejecter.page, creator.email, `Recuse: ${rejected}`);
@@ -409,11 +411,9 @@ test('a stranger cannot open a relation, and a named person cannot edit it', asy
     coauthors: [{ coauthor_name: party.account.email }],
   });
 
-  // The stranger is told nothing about it: not its title, not that it exists. (The view page
-  // shows SPEC's generic load error for the server's 404; the not-found page would do too.)
-  const refusal = stranger.page
-    .getByRole('heading', { name: 'Page not found' })
-    .or(stranger.page.getByRole('alert').filter({ hasText: messages.couldNotFetch }));
+  // The stranger is told nothing about it: not its title, not that it exists (the same words
+  // as for a relation that was never there).
+  const refusal = stranger.page.getByRole('alert').filter({ hasText: messages.relationNotFound });
   await stranger.page.goto(`/relations/view/${id}`);
   await expect(refusal).toBeVisible();
   await expect(stranger.page.getByText(title)).toBeHidden();

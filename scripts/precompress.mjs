@@ -1,7 +1,10 @@
 // Writes a brotli (.br) and a gzip (.gz) copy beside every text file of a built directory
 // (web/dist after `vite build`), at the strongest settings, once per build: the server sends
 // them as they are (@fastify/static's preCompressed, server/src/http/web-app.ts) instead of
-// compressing on every request. A copy that would not be smaller is not written.
+// compressing on every request. Every text file gets both copies, even a tiny one whose copy
+// is a few bytes larger: a file without them would be gzipped again on every request by the
+// API's compression (server/src/http/compression.ts), which compresses a stream whatever its
+// size.
 //
 //   node scripts/precompress.mjs web/dist
 import { readdir, readFile, writeFile } from 'node:fs/promises';
@@ -32,8 +35,7 @@ export async function precompress(directory) {
         }),
         gzipAsync(content, { level: constants.Z_BEST_COMPRESSION }),
       ]);
-      if (br.length < content.length) await writeFile(`${file}.br`, br);
-      if (gz.length < content.length) await writeFile(`${file}.gz`, gz);
+      await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
       before += content.length;
       afterBrotli += Math.min(br.length, content.length);
     }),

@@ -3,7 +3,7 @@ import type { ConflictRuleWire } from './conflict-rules.ts';
 import { defaultConflictRules, ruleFromWire, ruleToWire } from './conflict-rules.ts';
 
 describe('defaultConflictRules', () => {
-  it('ships DESIGN.md section 6 with stable values', () => {
+  it('ships the DEFAULT rules of docs/conflicts.md with stable values', () => {
     expect(
       defaultConflictRules.map((rule) => [
         rule.value,
@@ -25,7 +25,7 @@ describe('defaultConflictRules', () => {
     ]);
   });
 
-  it('writes the type 8 rule on the wire as SPEC section 9 states it', () => {
+  it('writes the built-in type 8 rule on the wire as the contract states it', () => {
     const pending = defaultConflictRules.find((rule) => rule.relationTypeId === 8);
     expect(pending && ruleToWire(pending)).toEqual({
       value: 'pending-application-6m',

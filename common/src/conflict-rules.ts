@@ -1,11 +1,12 @@
-// Conference conflict rules (SPEC section 3, Conflict rule; DESIGN.md section 6): the shape
-// the engine reads, the wire shape SPEC names, the mapper between them, and the DEFAULT
-// conference's rule set. Shared so the browser labels rules exactly as the server applies them.
+// Conference conflict rules (docs/conflicts.md, "Rules"): the shape the engine reads, the wire
+// shape (docs/api-conflicts.md), the mapper between them, and the DEFAULT conference's rule set.
+// Shared so the browser labels rules exactly as the server applies them.
 import { relationTypes } from './relation-types.ts';
 
 /**
- * 'Institutional' is a pseudo relation type that only rules name (SPEC section 3). Its id is
- * 0, outside the seeded 1 to 8, so it can never collide with a real type added later.
+ * 'Institutional' is a pseudo relation type that only rules name (docs/product.md, "Relation
+ * types"). Its id is 0, outside the seeded 1 to 8, so it can never collide with a real type added
+ * later.
  */
 export const institutionalRelationTypeId = 0;
 
@@ -34,7 +35,7 @@ export interface ConflictRule {
   numberOfMonths: number | null;
 }
 
-/** The same rule as SPEC names its fields on the wire; flags are 0 or 1. */
+/** The same rule with the wire's field names (docs/api-conflicts.md); flags are 0 or 1. */
 export interface ConflictRuleWire {
   value: string;
   rule_title: string;
@@ -111,12 +112,15 @@ function always(value: string, title: string, relationTypeId: number): ConflictR
   };
 }
 
-/** The conference every user can pick (SPEC section 9: value DEFAULT, labelled Default). */
+/**
+ * The conference every user can pick: value DEFAULT, labelled Default (docs/conflicts.md, "The
+ * DEFAULT conference").
+ */
 export const defaultConference = { value: 'DEFAULT', label: 'Default' } as const;
 
 /**
- * The DEFAULT conference's rules (DESIGN.md section 6). The `value` ids are stable: stored
- * selections and chair decisions refer to them, so never rename one.
+ * The DEFAULT conference's rules (docs/conflicts.md, "The DEFAULT conference"). The `value` ids are
+ * stable: stored selections and chair decisions refer to them, so never rename one.
  */
 export const defaultConflictRules: readonly ConflictRule[] = [
   withinYears('coauthor-4y', 'Co-authored publication within 4 years', 3, 4),

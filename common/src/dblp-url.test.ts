@@ -1,5 +1,6 @@
-// DBLP profile URLs as people paste them (DESIGN.md section 7): any of DBLP's hosts, with or
-// without scheme and suffix, normalise to https://dblp.org/pid/<pid>; anything else is refused.
+// DBLP profile URLs as people paste them (docs/dblp.md, "Identity: the pid"): any of DBLP's hosts,
+// with or without scheme and suffix, normalise to https://dblp.org/pid/<pid>; anything else is
+// refused.
 import { describe, expect, it } from 'vitest';
 import { findDblpPid, normalizeDblpUrl } from './dblp-url.ts';
 

@@ -1,5 +1,5 @@
-// A person's identity on DBLP is the pid. Profile URLs from any of DBLP's hosts normalise
-// to https://dblp.org/pid/<pid> (DESIGN.md section 7).
+// A person's identity on DBLP is the pid. Profile URLs from any of DBLP's hosts normalise to
+// https://dblp.org/pid/<pid> (docs/dblp.md, "Identity: the pid").
 const dblpHosts = new Set([
   'dblp.org',
   'dblp.uni-trier.de',

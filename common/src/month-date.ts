@@ -1,5 +1,6 @@
-// Affiliation dates have month precision (SPEC: month/year pickers, stored YYYY-MM-DD). The
-// browser may send what its picker holds; every form is read to the first of its month.
+// Affiliation dates have month precision (month/year pickers, stored YYYY-MM-DD;
+// docs/decisions/profile.md, "Affiliation dates"). The browser may send what its picker holds;
+// every form is read to the first of its month.
 
 const isoMonth = /^(\d{4})-(\d{1,2})$/;
 const isoDay = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
@@ -9,9 +10,9 @@ const slashMonth = /^(\d{1,2})\/(\d{4})$/;
 export const earliestAffiliationYear = 1900;
 
 /**
- * Reads 'YYYY-MM', 'YYYY-MM-DD' (the value of Mantine's month picker) or 'MM/YYYY' (SPEC's
- * picker format) as 'YYYY-MM-01'; undefined for anything else, an impossible day or month,
- * or a year before 1900.
+ * Reads 'YYYY-MM', 'YYYY-MM-DD' (the value of Mantine's month picker) or 'MM/YYYY' (the picker
+ * format) as 'YYYY-MM-01'; undefined for anything else, an impossible day or month, or a year
+ * before 1900.
  */
 export function parseMonthDate(text: string): string | undefined {
   const value = text.trim();

@@ -1,6 +1,6 @@
-// Relation dates: a year, and a month where the type's format asks for one (SPEC section 5:
-// "Dates are sent as year and month, month only for the month format"). The pickers cap how far
-// ahead a date may lie; the server applies the same caps.
+// Relation dates: a year, and a month where the type's format asks for one (docs/product.md, "The
+// relation form": "Dates are sent as year and month, month only for the month format"). The pickers
+// cap how far ahead a date may lie; the server applies the same caps.
 import type { RelationType } from './relation-types.ts';
 import { dateFormats } from './relation-types.ts';
 

@@ -1,4 +1,5 @@
-// The relation types' form settings (SPEC sections 3 to 5) and the date rules, as tables.
+// The relation types' form settings (docs/product.md, "Relation types" and "The relation form") and
+// the date rules, as tables.
 import { describe, expect, it } from 'vitest';
 import {
   endsBeforeStart,
@@ -17,7 +18,7 @@ import {
 import { relationTypeNames } from './conflict-rules.ts';
 
 describe('relation types', () => {
-  it('has the eight types of DESIGN.md, with ids 1 to 8', () => {
+  it('has the eight types of docs/product.md, with ids 1 to 8', () => {
     expect(relationTypes.map((type) => [type.id, type.name])).toEqual([
       [1, 'Ph.D. advisor/advisee'],
       [2, 'Collaboration (joint project or grant)'],

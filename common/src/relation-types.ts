@@ -1,11 +1,11 @@
-// The eight relation types (SPEC section 3, Relation type; DESIGN.md section 4): names, which
-// dates the form shows, their labels, formats and mandatory flags, who is named on them and
-// what else they require. Migration 0005 seeds the relation_types table with exactly this, and a
-// test holds the two together. The browser's form and the server's checks both read it.
+// The eight relation types (docs/product.md, "Relation types"): names, which dates the form shows,
+// their labels, formats and mandatory flags, who is named on them and what else they require.
+// Migration 0005 seeds the relation_types table with exactly this, and a test holds the two
+// together. The browser's form and the server's checks both read it.
 
 import type { RelationTypeWire } from './schemas/relation-replies.ts';
 
-/** Relation type ids, seeded by migration (DESIGN.md section 4). */
+/** Relation type ids, seeded by migration 0005 (docs/data-model.md, "Relations"). */
 export const relationTypeIds = {
   advisor: 1,
   collaboration: 2,
@@ -18,7 +18,7 @@ export const relationTypeIds = {
 } as const;
 export type RelationTypeId = (typeof relationTypeIds)[keyof typeof relationTypeIds];
 
-/** SPEC's date formats: 2 is month and year (MM/yyyy), 1 the year only. */
+/** The wire's date formats: 2 is month and year (MM/yyyy), 1 the year only. */
 export const dateFormats = { year: 1, monthYear: 2 } as const;
 export type DateFormat = (typeof dateFormats)[keyof typeof dateFormats];
 
@@ -39,7 +39,10 @@ export interface RelationType {
   endDateLabel: string;
   startDateFormat: DateFormat;
   endDateFormat: DateFormat;
-  /** How many days ahead of today a date may lie (SPEC section 5: about 365 for type 3, 7300 otherwise). */
+  /**
+   * How many days ahead of today a date may lie: 365 for type 3, 7300 otherwise (docs/product.md,
+   * "Relation types").
+   */
   maxDaysAhead: number;
   /** Type 5: the creator explains the relation in a comment. */
   isCommentRequired: boolean;
@@ -69,9 +72,9 @@ const personDefaults = {
 
 /**
  * The types in id order. Date choices: a publication or an award has one date (its year); the
- * others run from a start to an optional end, so the form offers "ongoing" for them (SPEC
- * section 4). A pending application starts at its application date and stays ongoing while
- * discussions last; the built-in rule measures 6 months from its end.
+ * others run from a start to an optional end, so the form offers "ongoing" for them
+ * (docs/product.md, "The relation form"). A pending application starts at its application date and
+ * stays ongoing while discussions last; the built-in rule measures 6 months from its end.
  */
 export const relationTypes: readonly RelationType[] = [
   {
@@ -204,8 +207,8 @@ export const personTypeIds: readonly number[] = relationTypes
   .map((type) => type.id);
 
 /**
- * SPEC section 4: the ongoing checkbox is offered only when the type shows both dates, the
- * start is mandatory and the end optional. Ticking it clears the end date.
+ * docs/product.md, "The relation form": the ongoing checkbox is offered only when the type shows
+ * both dates, the start is mandatory and the end optional. Ticking it clears the end date.
  */
 export function offersOngoing(type: RelationType): boolean {
   return (
@@ -214,8 +217,9 @@ export function offersOngoing(type: RelationType): boolean {
 }
 
 /**
- * SPEC section 5: the paper type sent is 0 for awards and grants (6, 7), the chosen one (1
- * research paper by default, 2 not a research paper) for publications, and 1 otherwise.
+ * docs/product.md, "The relation form": the paper type sent is 0 for awards and grants (6, 7), the
+ * chosen one (1 research paper by default, 2 not a research paper) for publications, and 1
+ * otherwise.
  */
 export const paperTypes = { 1: 'Research paper', 2: 'Not a research paper' } as const;
 export const defaultPaperType = 1;

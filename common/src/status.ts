@@ -1,4 +1,4 @@
-// Status codes of relations and parties (SPEC section 4).
+// Status codes of relations and parties (docs/product.md, "Status codes").
 export const relationStatus = {
   inactive: 0,
   validated: 1,
@@ -8,5 +8,8 @@ export const relationStatus = {
 } as const;
 export type RelationStatus = (typeof relationStatus)[keyof typeof relationStatus];
 
-/** Institutions not yet on the approved list carry status 3 (SPEC section 4). */
-export const institutionStatus = { approved: 1, awaitingApproval: 3 } as const;
+/**
+ * Institutions not yet on the approved list carry status 3 (docs/data-model.md); a proposal an
+ * administrator rejected carries 4 (nobody may pick it).
+ */
+export const institutionStatus = { approved: 1, awaitingApproval: 3, rejected: 4 } as const;

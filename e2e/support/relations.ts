@@ -59,3 +59,24 @@ export const notificationAbout = (page: Page, text: string, title: string): Loca
     .getByRole('listitem')
     .filter({ hasText: text })
     .filter({ hasText: title });
+
+/**
+ * Records a pending employment or application (type 8) with an institution named by its
+ * name, through the API; a name nobody knows yet proposes the institution. Answers its id.
+ */
+export async function savePendingApplication(page: Page, institutionName: string) {
+  const answer = await page.request.post('/v1/web/relation/data/pending_employment_save', {
+    headers: await bearerOf(page),
+    multipart: {
+      relationType: '8',
+      relationTypeName: 'Pending employment or graduate-school application',
+      rInstitutionName: institutionName,
+      dateStartYear: String(new Date().getFullYear()),
+      dateStartMonth: '1',
+      paperType: '1',
+    },
+  });
+  const body = (await answer.json()) as { GID?: number; status?: string };
+  expect(body.status, JSON.stringify(body)).toBe('CREATED');
+  return body.GID!;
+}

@@ -18,7 +18,10 @@ import pg from 'pg';
 import { defaultConflictRules } from '@recuse/common';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { readConflictSelection, listConflicts } from '../src/conflicts/conflicts.service.ts';
+import {
+  readConflictSelection,
+  listConflicts,
+} from '../src/modules/conflicts/conflicts.service.ts';
 import type { Db } from '../src/db/client.ts';
 import { openDatabase, queryRows } from '../src/db/client.ts';
 import { importDump } from '../src/dblp/import/import-dump.ts';

@@ -1,8 +1,8 @@
 // npm run bench:import -- --size 1GB: the DBLP import (`importDump`, the very code of `npm run
 // dblp:import`, run in this process) into a fresh scratch PostgreSQL database, on a cached
-// synthetic dump (./data/bench, generated once like `npm run bench:dblp`'s). Per phase it
-// measures wall time, Node CPU and the PostgreSQL backends' CPU, and prints a markdown table
-// for docs/benchmarks.md with the projection to the full DBLP against issue 5's 15 minutes.
+// synthetic dump (./data/bench, generated once like `npm run bench:dblp`'s). Per phase it measures
+// wall time, Node CPU and the PostgreSQL backends' CPU, and prints a markdown table for
+// docs/benchmarks.md with the projection to the full DBLP against its target of 15 minutes.
 //
 //   npm run bench:import -- --size 1GB [--seed 1] [--dir PATH] [--keep] [--json PATH]
 //     [--database-url postgres://postgres@127.0.0.1:5432/postgres] [--batch-size N]

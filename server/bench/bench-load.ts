@@ -23,6 +23,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { conflictSelectionFields, selectionFieldOf } from '@recuse/common';
 import type { ConflictRuleWire } from '@recuse/common';
+import type { User } from '../src/db/schema.ts';
 import { formatLoadAverage } from './machine.ts';
 import {
   buildIfNeeded,
@@ -35,7 +36,6 @@ import { openDatabase } from '../src/db/client.ts';
 import type { DatabaseTarget, Db } from '../src/db/client.ts';
 import { demoPassword, seedDemo } from '../src/demo/demo-data.ts';
 import { buildRelation, buildUser, defaultPassword } from '../test/factories.ts';
-import type { User } from '../src/modules/auth/auth.repo.ts';
 
 const { values: options } = parseArgs({
   options: {

@@ -2,10 +2,13 @@
 // CPU time of a PostgreSQL backend read from /proc/PID/stat, the CPU of a phase summed over
 // backends that come and go, and the projection from a synthetic dump to the full DBLP.
 
-/** About the full DBLP: publications and people (issue 5). */
+/** About the full DBLP: publications and people (docs/scaling.md). */
 export const fullDblp = { publications: 8_000_000, people: 4_000_000 };
 
-/** Issue 5's target for importing the full DBLP, in seconds of wall time. */
+/**
+ * The target for importing the full DBLP, in seconds of wall time (docs/benchmarks.md, "DBLP
+ * import").
+ */
 export const fullDblpTargetSeconds = 15 * 60;
 
 /**

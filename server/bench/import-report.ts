@@ -1,7 +1,7 @@
 // The printed result of `npm run bench:import`: the command, the machine and its load, then a
-// markdown table ready for docs/benchmarks.md (one column per import phase, and the total),
-// the peak memory and database size, and the projection to the full DBLP against issue 5's
-// 15 minutes. Pure: figures in, text out.
+// markdown table ready for docs/benchmarks.md (one column per import phase, and the total), the
+// peak memory and database size, and the projection to the full DBLP against the target of 15
+// minutes (docs/benchmarks.md, "DBLP import"). Pure: figures in, text out.
 import type { ImportSummary } from '../src/dblp/import/import-dump.ts';
 import { describeByteSize } from './synthetic/byte-size.ts';
 import { formatDuration } from './import-projection.ts';

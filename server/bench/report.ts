@@ -1,6 +1,6 @@
-// The benchmark's printed result: the command, the machine and its load, the dump, one row
-// per parser, and the targets of issue 5 (parse >= 100 MB/s, peak memory < 300 MB whatever
-// the size, at least twice as fast as lxml iterparse) each marked met or not met.
+// The benchmark's printed result: the command, the machine and its load, the dump, one row per
+// parser, and the parse targets of docs/benchmarks.md (parse >= 100 MB/s, peak memory < 300 MB
+// whatever the size, at least twice as fast as lxml iterparse) each marked met or not met.
 import { describeByteSize } from './synthetic/byte-size.ts';
 import type { MachineDescription } from './machine.ts';
 import { formatLoadAverage } from './machine.ts';
@@ -79,7 +79,7 @@ function formatTargets({ recuse, lxml, lxmlFloor }: BenchReport): string[] {
   const verdict = (isMet: boolean) => (isMet ? 'met' : 'NOT met');
   const speed = recuse.medianMegabytesPerSecond;
   const lines = [
-    `targets (issue 5), on ${recuse.label}:`,
+    `targets (docs/benchmarks.md), on ${recuse.label}:`,
     `  parse >= ${parseTargets.megabytesPerSecond} MB/s: ${speed.toFixed(1)} MB/s median, ` +
       verdict(speed >= parseTargets.megabytesPerSecond),
     `  peak memory < ${parseTargets.peakRssBytes / 1e6} MB: ` +

@@ -9,7 +9,6 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
-import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { isDevMailboxEnabled } from './config.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
@@ -20,6 +19,8 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { redactedPaths, serializeError, serializeRequest } from './http/logging.ts';
 import { databaseRateLimitStore } from './http/rate-limit-store.ts';
 import { registerMultipart } from './http/multipart.ts';
+import { openApiTransform } from './http/openapi.ts';
+import { createReplySerializerCompiler } from './http/reply-serializer.ts';
 import { registerResponseHeaders } from './http/response-headers.ts';
 import { validatorCompiler } from './http/validator.ts';
 import { isClientRoute, registerWebApp } from './http/web-app.ts';
@@ -34,16 +35,28 @@ import { registerMailboxRoutes } from './mail/mailbox.routes.ts';
 import { deliverMailJob } from './mail/outbox.ts';
 import { createMailTransport, mailDirectory } from './mail/transport.ts';
 import type { MailTransport } from './mail/transport.ts';
+import { registerAdminUserRoutes } from './modules/admin-users/admin-users.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
-import { passwordResetRequestJob, sendPasswordReset } from './modules/auth/auth.service.ts';
+import { registerChairWorkspaceRoutes } from './modules/chair-workspace/chair-workspace.routes.ts';
+import { registerPersonCheckRoutes } from './modules/chair-workspace/person-check.routes.ts';
+import {
+  confirmationResendJob,
+  passwordResetRequestJob,
+  resendConfirmation,
+  sendPasswordReset,
+} from './modules/auth/auth.service.ts';
 import { registerConferenceRoutes } from './modules/conferences/conferences.routes.ts';
 import { registerContactRoutes } from './modules/contact/contact.routes.ts';
 import { registerDblpClaimRoutes } from './modules/dblp-claims/dblp-claims.routes.ts';
+import { registerDblpStatusRoutes } from './modules/dblp-status/dblp-status.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerInstitutionAdminRoutes } from './modules/institutions/institutions-admin.routes.ts';
+import { registerRequestRoutes } from './modules/requests/requests.routes.ts';
 import { registerInstitutionRoutes } from './modules/institutions/institutions.routes.ts';
 import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
+import { registerRelationDecisionRoutes } from './modules/relations/relation-decisions.routes.ts';
 import { registerRelationRoutes } from './modules/relations/relations.routes.ts';
+import { registerRoleRoutes } from './modules/roles/roles.routes.ts';
 import { messages } from '@recuse/common';
 
 declare module 'fastify' {
@@ -89,7 +102,10 @@ export async function buildApp({
     bodyLimit: 1_048_576,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Replies go out through fast-json-stringify; tests also check each against its schema.
+  app.setSerializerCompiler(
+    createReplySerializerCompiler({ checkReplies: config.NODE_ENV === 'test' }),
+  );
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -109,10 +125,17 @@ export async function buildApp({
   registerProfileRoutes(app, context, { requireUser });
   registerInstitutionRoutes(app, context, { requireUser });
   registerInstitutionAdminRoutes(app, context, { requireUser });
+  registerRequestRoutes(app, context, { requireUser });
   registerDblpClaimRoutes(app, context, { requireUser });
+  registerDblpStatusRoutes(app, context, { requireUser });
+  registerRoleRoutes(app, context, { requireUser });
+  registerAdminUserRoutes(app, context, { requireUser });
   registerContactRoutes(app, context, { requireUser });
   registerRelationRoutes(app, context, { requireUser });
+  registerRelationDecisionRoutes(app, context, { requireUser });
   registerConferenceRoutes(app, context, { requireUser });
+  await registerChairWorkspaceRoutes(app, context, { requireUser });
+  registerPersonCheckRoutes(app, context, { requireUser });
   if (isDevMailboxEnabled(config)) registerMailboxRoutes(app, mailDirectory(config));
 
   const hasWebApp = await registerWebApp(app, config.WEB_DIST_DIR);
@@ -125,6 +148,7 @@ export async function buildApp({
   const handlers: Record<string, JobHandler> = {
     [deliverMailJob]: createMailDeliveryHandler(db, transport),
     [passwordResetRequestJob]: (job) => sendPasswordReset(context, job),
+    [confirmationResendJob]: (job) => resendConfirmation(context, job),
   };
   // The crawler needs somewhere to crawl: tests name a local server or leave it off.
   const isCrawling = config.JOBS === 'on' && config.DBLP_BASE_URL !== undefined;
@@ -183,7 +207,7 @@ async function registerPlugins(app: FastifyInstance, db: Db) {
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 }

@@ -19,3 +19,23 @@ describe('HOST', () => {
     expect(loadConfig({ NODE_ENV: 'production', HOST: '10.0.0.5' }).HOST).toBe('10.0.0.5');
   });
 });
+
+describe('ORCID sign-in', () => {
+  it('is off without a client id, and reaches orcid.org once configured', () => {
+    expect(loadConfig({}).ORCID_CLIENT_ID).toBeUndefined();
+    const config = loadConfig({ ORCID_CLIENT_ID: 'APP-1', ORCID_CLIENT_SECRET: 'secret' });
+    expect(config).toMatchObject({ ORCID_CLIENT_ID: 'APP-1', ORCID_BASE_URL: 'https://orcid.org' });
+    const sandbox = loadConfig({
+      ORCID_CLIENT_ID: 'APP-1',
+      ORCID_CLIENT_SECRET: 'secret',
+      ORCID_BASE_URL: 'https://sandbox.orcid.org/',
+    });
+    expect(sandbox.ORCID_BASE_URL).toBe('https://sandbox.orcid.org');
+  });
+
+  it('refuses a client id without its secret, at start rather than at the first sign-in', () => {
+    expect(() => loadConfig({ ORCID_CLIENT_ID: 'APP-1' })).toThrow(
+      /ORCID_CLIENT_SECRET: required when ORCID_CLIENT_ID is set/,
+    );
+  });
+});

@@ -1,5 +1,5 @@
-// Configuration is the environment, parsed once at start (DESIGN.md section 2).
-// Every variable is listed, with its default, in the root .env.example.
+// Configuration is the environment, parsed once at start (docs/architecture.md, "Where each kind of
+// thing lives"). Every variable is listed, with its default, in the root .env.example.
 import path from 'node:path';
 import { z } from 'zod';
 import { repositoryDirectory } from './paths.ts';
@@ -30,6 +30,10 @@ const configSchema = z.object({
   DBLP_REFRESH_DAYS: z.coerce.number().positive().default(30),
   /** One request to DBLP, body included, is abandoned after this long. */
   DBLP_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** ORCID sign-in proves DBLP claims (docs/dblp.md, "Claims"); off without a client id. */
+  ORCID_CLIENT_ID: optionalText,
+  ORCID_CLIENT_SECRET: optionalText,
+  ORCID_BASE_URL: z.string().trim().url().default('https://orcid.org'),
   API_KEY: z.string().min(1).default('recuse-web'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(3600).default(7200),
@@ -45,6 +49,8 @@ const configSchema = z.object({
   /** Invitation mails a day, per creator of relations and per invited address. */
   INVITATIONS_PER_CREATOR_PER_DAY: z.coerce.number().int().min(1).default(50),
   INVITATIONS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(1).default(5),
+  /** Sign-up confirmation links sent again ('Send the confirmation again') per address and hour. */
+  CONFIRMATION_RESENDS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(3),
   /** People searches per minute and signed-in user. */
   PEOPLE_SEARCH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
@@ -75,6 +81,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const config = parsed.data;
+  if (config.ORCID_CLIENT_ID && !config.ORCID_CLIENT_SECRET) {
+    throw new Error(
+      'Invalid configuration:\n  ORCID_CLIENT_SECRET: required when ORCID_CLIENT_ID is set',
+    );
+  }
   return {
     ...config,
     HOST: config.HOST ?? defaultHost(config.NODE_ENV),
@@ -84,6 +95,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       /\/+$/,
       '',
     ),
+    ORCID_BASE_URL: config.ORCID_BASE_URL.replace(/\/+$/, ''),
   };
 }
 

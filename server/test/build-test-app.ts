@@ -58,6 +58,7 @@ export async function buildTestApp(
     PEOPLE_SEARCH_RATE_LIMIT_PER_MINUTE: '1000',
     INVITATIONS_PER_CREATOR_PER_DAY: '1000',
     INVITATIONS_PER_ADDRESS_PER_DAY: '1000',
+    CONFIRMATION_RESENDS_PER_ADDRESS_PER_HOUR: '1000',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     ...env,
   });

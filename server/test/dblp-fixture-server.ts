@@ -1,5 +1,5 @@
-// A local stand-in for dblp.org in tests (tests never touch the network): serves the real
-// per-person XML from fixtures/dblp/person/, records when each request arrived and with which
+// A local stand-in for dblp.org in tests (tests never touch the network): serves the
+// per-person XML of fixtures/dblp/person/, records when each request arrived and with which
 // User-Agent, and plays scripted faults — any status with any headers and body, or a hung
 // connection that never answers.
 import { readFileSync } from 'node:fs';
@@ -15,6 +15,14 @@ export const diXuXml = readFileSync(
   'utf8',
 );
 
+export const sarielPid = '17/8399';
+/** Sanem Sariel's profile, which lists her ORCID iD (fixtures/dblp/person/README.md). */
+export const sarielXml = readFileSync(
+  path.resolve(import.meta.dirname, 'fixtures/dblp/person/17-8399.xml'),
+  'utf8',
+);
+export const sarielOrcidId = '0000-0003-2993-6681';
+
 export type FixtureAnswer =
   { status?: number; headers?: Record<string, string>; body?: string } | 'hang';
 
@@ -28,7 +36,7 @@ export interface RecordedRequest {
 export interface DblpFixtureServer {
   baseUrl: string;
   requests: RecordedRequest[];
-  /** What a path answers once the scripted answers are used up (Di Xu's file is preset). */
+  /** What a path answers once the scripted answers are used up (both person files are preset). */
   serve(pid: string, answer: FixtureAnswer): void;
   /** Answers the next requests for a pid, in order, before its usual answer. */
   script(pid: string, ...answers: FixtureAnswer[]): void;
@@ -39,7 +47,10 @@ export const personPath = (pid: string) => `/pid/${pid}.xml`;
 
 export async function startDblpFixtureServer(): Promise<DblpFixtureServer> {
   const requests: RecordedRequest[] = [];
-  const usual = new Map<string, FixtureAnswer>([[personPath(diXuPid), { body: diXuXml }]]);
+  const usual = new Map<string, FixtureAnswer>([
+    [personPath(diXuPid), { body: diXuXml }],
+    [personPath(sarielPid), { body: sarielXml }],
+  ]);
   const scripted = new Map<string, FixtureAnswer[]>();
   const hung: ServerResponse[] = [];
 

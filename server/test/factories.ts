@@ -12,9 +12,9 @@ import {
   relations,
   users,
 } from '../src/db/schema.ts';
+import type { User } from '../src/db/schema.ts';
 import type { MailboxMessage } from '../src/mail/mailbox.ts';
 import { insertToken } from '../src/modules/auth/auth.repo.ts';
-import type { User } from '../src/modules/auth/auth.repo.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { generateSecret, hashSecret } from '../src/modules/auth/secrets.ts';
 import type { TestApp } from './build-test-app.ts';
@@ -71,6 +71,18 @@ export function form(fields: Record<string, string | number | boolean | undefine
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   };
 }
+
+/** A complete sign-up form for an address, as the registration page sends it. */
+export const signUpForm = (email: string) => ({
+  FName: 'Grace',
+  SName: 'Hopper',
+  Email: email,
+  dblp_url: '',
+  noDBLP: '1',
+  password: defaultPassword,
+  confirmPassword: defaultPassword,
+  optedIn: '1',
+});
 
 export interface Tokens {
   access_token: string;

@@ -3,7 +3,7 @@
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../src/db/client.ts';
 import { affiliations, auditLog, institutions, jobs, outbox, users } from '../src/db/schema.ts';
-import type { User } from '../src/modules/auth/auth.repo.ts';
+import type { User } from '../src/db/schema.ts';
 import type { TestApp } from './build-test-app.ts';
 import type { Tokens } from './factories.ts';
 import { bearer, buildUser, form, positionIds, signIn } from './factories.ts';

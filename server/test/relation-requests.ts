@@ -1,5 +1,5 @@
 // Requests of the relation calls for API tests: valid forms of every type to start from, and the
-// calls themselves in the encodings SPEC names (multipart for the co-author save, forms for the
+// calls themselves in the contract's encodings (multipart for the co-author save, forms for the
 // answers), each answering what a client would see.
 import { count } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -137,7 +137,7 @@ export const savePersonRelation = (t: TestApp, session: Tokens, fields: Fields) 
 export const savePendingEmployment = (t: TestApp, session: Tokens, fields: Fields) =>
   post(t, saveUrls.pendingEmployment, session, fields, 'multipart');
 
-/** SPEC's accept payload: the GID and the descriptive fields the browser sends along. */
+/** The contract's accept payload: the GID and the descriptive fields the browser sends along. */
 export const accept = (t: TestApp, session: Tokens, gid: number, extra: Fields = {}) =>
   post(t, '/v1/web/relation_accept_relation', session, {
     GID: gid,

@@ -1,5 +1,6 @@
-// SPEC section 5, one row per rule and message: each row breaks one rule of an otherwise
-// valid form and names the field and the message the person must see.
+// The form rules of docs/product.md, "Validation rules and limits", one row per rule and message:
+// each row breaks one rule of an otherwise valid form and names the field and the message the
+// person must see.
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { messages } from '../messages.ts';
@@ -283,7 +284,7 @@ const rows: Row[] = [
   ],
 ];
 
-describe('form rules of SPEC section 5', () => {
+describe('the account form rules (docs/product.md, "Validation rules and limits")', () => {
   it.each(rows)('%s %s', (formName, _rule, changes, field, message) => {
     expect(fieldErrors(formName, changes)).toEqual({ [field]: [message] });
   });

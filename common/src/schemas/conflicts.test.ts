@@ -33,7 +33,7 @@ describe('readSelectionValues', () => {
 });
 
 describe('selectionFieldOf', () => {
-  it('splits rules as SPEC does: types 1 to 7, type 8, institutional', () => {
+  it('splits rules as the contract does: types 1 to 7, type 8, institutional', () => {
     expect(defaultConflictRules.map((rule) => selectionFieldOf(rule.relationTypeId))).toEqual([
       'conflictRules',
       'conflictRules',
@@ -79,6 +79,35 @@ describe('conflictRuleSaveSchema', () => {
     });
     expect(result.success).toBe(false);
     expect(result.error!.issues.map((issue) => issue.path.join('.'))).toEqual(['number_of_month']);
+  });
+});
+
+describe('conflictRuleSaveSchema relation_type_id and numbers', () => {
+  const rule = { rule_title: 'x', operation_txt: 'WITHIN_X_YEARS', number_of_year: 2 };
+
+  it('refuses a type that is not a number or its digits, instead of reading it as 0 or 1', () => {
+    // Blank, null, false and [] used to become 0 (Institutional), true 1, [5] 5.
+    for (const relation_type_id of ['', ' ', null, false, true, [], [5], '0x3', '1e0']) {
+      const result = conflictRuleSaveSchema.safeParse({ ...rule, relation_type_id });
+      expect(result.success, JSON.stringify(relation_type_id)).toBe(false);
+      expect(result.error!.issues.map((issue) => issue.message)).toEqual([
+        conferenceMessages.relationType,
+      ]);
+    }
+    expect(conflictRuleSaveSchema.parse({ ...rule, relation_type_id: '0' }).relation_type_id).toBe(
+      0,
+    );
+  });
+
+  it('reads years and months from digits only', () => {
+    for (const number_of_year of ['0x10', '1e1', '1.5', true]) {
+      const result = conflictRuleSaveSchema.safeParse({
+        ...rule,
+        relation_type_id: 3,
+        number_of_year,
+      });
+      expect(result.success, JSON.stringify(number_of_year)).toBe(false);
+    }
   });
 });
 

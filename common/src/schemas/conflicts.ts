@@ -6,9 +6,9 @@ import { z } from 'zod';
 import type { ConflictRuleWire } from '../conflict-rules.ts';
 import { institutionalRelationTypeId, ruleOperations } from '../conflict-rules.ts';
 import { relationTypeIds } from '../relation-types.ts';
-import { wireFlag } from './fields.ts';
+import { emailField, readWholeNumber, wholeNumberField, wireFlag } from './fields.ts';
 
-/** SPEC's Conflict rule on the wire (`ConflictRuleWire` in conflict-rules.ts). */
+/** A conflict rule on the wire (`ConflictRuleWire` in conflict-rules.ts; docs/api-conflicts.md). */
 export const conflictRuleWireSchema = z.object({
   value: z.string(),
   rule_title: z.string(),
@@ -59,7 +59,7 @@ const selectionField = z.union([z.string().max(100_000), z.array(z.unknown()).ma
  * The conflict fields of POST /v1/web/relations/data/list and conflicts_export: each a JSON
  * array of the selected rules, as ConflictRuleWire objects or just their `value` strings.
  * `conflictRules` holds types 1 to 7, `conflictRulesPendingEmp` type 8, `conflictInstiRules`
- * the institutional rules (SPEC section 7). `confid` names the conference (default DEFAULT).
+ * the institutional rules (docs/api-conflicts.md). `confid` names the conference (default DEFAULT).
  */
 export const conflictSelectionFormSchema = z.object({
   conflictRules: selectionField.optional(),
@@ -76,7 +76,10 @@ export const conflictSelectionFields = [
 ] as const;
 export type ConflictSelectionField = (typeof conflictSelectionFields)[number];
 
-/** Which selection field a rule of this relation type belongs in (SPEC's split). */
+/**
+ * Which selection field a rule of this relation type belongs in (the contract's split,
+ * docs/api-conflicts.md).
+ */
 export function selectionFieldOf(relationTypeId: number): ConflictSelectionField {
   if (relationTypeId === institutionalRelationTypeId) return 'conflictInstiRules';
   if (relationTypeId === relationTypeIds.pendingEmployment) return 'conflictRulesPendingEmp';
@@ -160,7 +163,7 @@ export const conflictReasonWireSchema = z.object({
 });
 export type ConflictReasonWire = z.infer<typeof conflictReasonWireSchema>;
 
-/** SPEC's Conflict person (name, reason list), with the person's id and affiliation. */
+/** A conflict person on the wire (name, reason list), with the person's id and affiliation. */
 export const conflictPersonWireSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -180,7 +183,7 @@ export const institutionReasonWireSchema = z.object({
 export type InstitutionReasonWire = z.infer<typeof institutionReasonWireSchema>;
 
 /**
- * SPEC's Institutional conflict (institution_name, type_of_position, year, years), one per
+ * An institutional conflict on the wire (institution_name, type_of_position, year, years), one per
  * institution; position, year and years describe its first (firmest, most recent) reason.
  */
 export const institutionConflictWireSchema = z.object({
@@ -258,6 +261,9 @@ export const conferenceUpdateSchema = z.object({
 });
 export type ConferenceUpdate = z.infer<typeof conferenceUpdateSchema>;
 
+/** POST /v1/web/conference/data/chair/add/{confid}: the e-mail of the account to make a chair. */
+export const conferenceChairSchema = z.object({ email: emailField });
+
 /** A whole number in [min, max], sent as a number or its text; blank is null. */
 const smallNumber = (message: string, min: number, max: number) =>
   z
@@ -265,8 +271,8 @@ const smallNumber = (message: string, min: number, max: number) =>
     .optional()
     .transform((value, context) => {
       if (value === undefined || value === null || value === '') return null;
-      const number = Number(value);
-      if (Number.isInteger(number) && number >= min && number <= max) return number;
+      const number = readWholeNumber(value);
+      if (number !== undefined && number >= min && number <= max) return number;
       context.addIssue({ code: 'custom', message });
       return z.NEVER;
     });
@@ -277,7 +283,7 @@ const flagField = z
   .transform((value) => value === 1 || value === true || value === '1' || value === 'true');
 
 /**
- * A rule as a chair writes it (SPEC's field names). `value` is optional on create (made from
+ * A rule as a chair writes it (the wire's field names). `value` is optional on create (made from
  * the title) and cannot change on edit: stored selections refer to it. Which date is checked
  * follows `ruleFromWire`: the end unless only `start_date_check` is set.
  */
@@ -289,11 +295,11 @@ export const conflictRuleSaveSchema = z
       .trim()
       .min(1, conferenceMessages.ruleTitle)
       .max(200, 'At most 200 characters.'),
-    relation_type_id: z.coerce
-      .number({ error: conferenceMessages.relationType })
-      .int(conferenceMessages.relationType)
-      .min(institutionalRelationTypeId, conferenceMessages.relationType)
-      .max(relationTypeIds.pendingEmployment, conferenceMessages.relationType),
+    relation_type_id: wholeNumberField(
+      conferenceMessages.relationType,
+      institutionalRelationTypeId,
+      relationTypeIds.pendingEmployment,
+    ),
     operation_txt: z.enum(ruleOperations, { error: conferenceMessages.operation }),
     number_of_year: smallNumber(conferenceMessages.years, 1, 100),
     number_of_month: smallNumber(conferenceMessages.months, 0, 1200),

@@ -1,14 +1,11 @@
 // DBLP claims (docs/dblp.md, "Claims"): the requests and replies of the administrator's queue
 // and decisions and of an account's own claims, shared by the server's routes and clients.
 import { z } from 'zod';
-import { requiredText } from './fields.ts';
+import { dblpClaimMessages } from '../messages.ts';
+import { idField, requiredText } from './fields.ts';
 
 const pickClaim = 'Please select the claim.';
-const claimId = z.coerce
-  .number({ error: pickClaim })
-  .int({ error: pickClaim })
-  .min(1, { error: pickClaim })
-  .max(2_147_483_647, { error: pickClaim });
+const claimId = idField(pickClaim);
 
 /** The states of a claim awaiting a decision. */
 export const openClaimStateSchema = z.enum(['provisional', 'disputed']);
@@ -77,3 +74,25 @@ export const ownClaimsSchema = z.object({
   ),
 });
 export type OwnClaims = z.infer<typeof ownClaimsSchema>;
+
+/**
+ * POST /v1/web/user/dblp-claims/orcid/start (no body): where to send the person to sign in
+ * with ORCID, to prove their open claim (docs/dblp.md, "Claims").
+ */
+export const orcidStartReplySchema = z.object({ url: z.string() });
+
+const { orcidReturnIncomplete } = dblpClaimMessages;
+
+/** POST /v1/web/user/dblp-claims/orcid/finish: what ORCID sent back to /dblp-claim/orcid. */
+export const orcidFinishSchema = z.object({
+  code: requiredText(orcidReturnIncomplete, 200),
+  state: requiredText(orcidReturnIncomplete, 200),
+});
+
+/** The claim confirmed by the ORCID sign-in; every other outcome is a refusal with its message. */
+export const orcidFinishReplySchema = z.object({
+  message: z.literal('SUCCESS'),
+  state: z.literal('confirmed'),
+  dblpUrl: z.string(),
+});
+export type OrcidFinishReply = z.infer<typeof orcidFinishReplySchema>;

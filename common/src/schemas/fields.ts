@@ -6,7 +6,10 @@ import { messages } from '../messages.ts';
 export const passwordMinLength = 8;
 export const passwordMaxLength = 50;
 
-/** SPEC section 5: 8 to 50 characters, a lowercase letter, an uppercase letter, a digit, a special character. */
+/**
+ * 8 to 50 characters, a lowercase letter, an uppercase letter, a digit, a special character
+ * (docs/product.md, "Validation rules and limits").
+ */
 export function isStrongPassword(password: string): boolean {
   return (
     password.length >= passwordMinLength &&
@@ -26,6 +29,29 @@ export function isEmail(text: string): boolean {
 
 /** A 0/1 flag as answers carry it (the contract's booleans). */
 export const wireFlag = z.union([z.literal(0), z.literal(1)]);
+
+/**
+ * A whole number as a JSON body sends it (a number) or a form does (its digits, white space
+ * around allowed); undefined for anything else. `Number()` alone would read `true` as 1,
+ * `null`, `[]` and blank as 0, `[3]` as 3, `0x10` as 16 and `1e1` as 10.
+ */
+export function readWholeNumber(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? value : undefined;
+  if (typeof value === 'string' && /^\s*\d{1,15}\s*$/.test(value)) return Number(value);
+  return undefined;
+}
+
+/** A required whole number in [min, max], as a number or its digits; anything else: `message`. */
+export const wholeNumberField = (message: string, min: number, max: number) =>
+  z.union([z.number(), z.string()], { error: message }).transform((value, context) => {
+    const number = readWholeNumber(value);
+    if (number !== undefined && number >= min && number <= max) return number;
+    context.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  });
+
+/** A database id (a PostgreSQL integer) picked from a list: `message` for anything else. */
+export const idField = (message: string) => wholeNumberField(message, 1, 2_147_483_647);
 
 export const requiredText = (message: string, max = 200) =>
   z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters.`);

@@ -1,6 +1,6 @@
-// Answers of the institution calls (SPEC section 7).
+// The institution calls: the answers of the two lists, and the administrators' approval.
 import { z } from 'zod';
-import { wireFlag } from './fields.ts';
+import { idField, wireFlag } from './fields.ts';
 
 /**
  * GET /v1/web/institution/data/list/InstitutionDrplist: id → name. Approved institutions, and
@@ -30,3 +30,37 @@ export type InstitutionConflictOption = z.infer<typeof institutionConflictOption
 export const institutionConflictOptionsSchema = z.object({
   return_data: z.array(institutionConflictOptionSchema),
 });
+
+const pickInstitution = 'Please select the institution.';
+
+/** POST /v1/web/admin/institutions/approve (administrators). */
+export const approveInstitutionSchema = z.object({
+  institutionId: idField(pickInstitution),
+});
+
+/** How many type 8 relations waiting for the institution the approval validated. */
+export const approveInstitutionReplySchema = z.object({
+  message: z.literal('SUCCESS'),
+  validatedRelations: z.number(),
+});
+
+/**
+ * GET /v1/web/institution/search?q= (beyond the contract): the picker's search. `q` is part of
+ * a name, an alias, an acronym or a name in another language, without regard to case, accents
+ * or punctuation.
+ */
+export const institutionPickerSearchSchema = z.object({
+  q: z.string().trim().max(200, 'At most 200 characters.'),
+});
+
+/**
+ * At most 20 institutions the caller may pick (as in the drop list), best match first: the
+ * name or an alias is the text, then starts with it, then contains it. `alias` is the alias
+ * that matched when the name did not ('' otherwise), for the picker to show beside the name.
+ */
+export const institutionPickerReplySchema = z.object({
+  institutions: z.array(
+    z.object({ id: z.number(), name: z.string(), alias: z.string(), country: z.string() }),
+  ),
+});
+export type InstitutionPickerReply = z.infer<typeof institutionPickerReplySchema>;

@@ -1,5 +1,6 @@
-// SPEC section 5 (Profile), one row per rule and message: each row breaks one rule of an
-// otherwise valid profile form and names where the message appears and what it says.
+// The profile rules of docs/product.md, "Validation rules and limits", one row per rule and
+// message: each row breaks one rule of an otherwise valid profile form and names where the message
+// appears and what it says.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../messages.ts';
 import { linkAccountSchema, profileSaveSchema } from './profile.ts';
@@ -213,7 +214,7 @@ const affiliationRows: Array<readonly [string, Row, string, string]> = [
   ],
 ];
 
-describe('profile form rules of SPEC section 5', () => {
+describe('the profile form rules (docs/product.md, "Validation rules and limits")', () => {
   it.each(fieldRows)('%s', (_rule, changes, field, message) => {
     expect(issuesOf(formWith([validRow], changes))).toEqual({ [field]: [message] });
   });

@@ -1,13 +1,14 @@
-// The profile form (SPEC sections 3 and 7: POST /v1/web/user/data/save), its rules (SPEC
-// section 5, Profile) and the answers of the profile calls. The browser validates with the
-// same schema before sending; the server validates again and checks what only the database
-// knows (institution and position ids, e-mails of other accounts).
+// The profile form (docs/api.md, "Profile and notifications": POST /v1/web/user/data/save), its
+// rules (docs/product.md, "Validation rules and limits", profile) and the answers of the profile
+// calls. The browser validates with the same schema before sending; the server validates again and
+// checks what only the database knows (institution and position ids, e-mails of other accounts).
 import { z } from 'zod';
 import { findDblpPid } from '../dblp-url.ts';
 import { parseAliases } from '../institution-name.ts';
 import { messages } from '../messages.ts';
 import { latestAffiliationMonth, parseMonthDate } from '../month-date.ts';
-import { isEmail, optionalText, requiredText, wireFlag } from './fields.ts';
+import { idField, isEmail, optionalText, requiredText, wireFlag } from './fields.ts';
+import { successReplySchema } from './replies.ts';
 
 export const maxAffiliations = 50;
 export const maxInstitutionNameLength = 200;
@@ -60,7 +61,7 @@ export interface AffiliationSave {
 }
 
 /**
- * One affiliation row as the browser sends it in institutionDetails (SPEC's Affiliation, plus
+ * One affiliation row as the browser sends it in institutionDetails (an affiliation, plus
  * `aliases` for a new institution). Fields the server derives (institutionName of a listed
  * institution, positionLabel, position, instStatus, user_id, source) may be sent back and are
  * ignored.
@@ -170,7 +171,7 @@ export const affiliationListSchema = z
   })
   .transform((rows): AffiliationSave[] => rows.map(({ hasInstitution: _, ...row }) => row));
 
-/** institutionDetails: the affiliation list as a JSON string (SPEC), or the list itself. */
+/** institutionDetails: the affiliation list as a JSON string (a form), or the list itself. */
 const institutionDetailsField = z
   .union([z.string(), z.array(z.unknown())], { error: messages.affiliationsMalformed })
   .optional()
@@ -202,7 +203,7 @@ const secondaryEmail = z
   .optional()
   .transform((email) => email ?? '');
 
-/** POST /v1/web/user/data/save (form fields as SPEC section 7 names them). */
+/** POST /v1/web/user/data/save (form fields as the contract names them, docs/api.md). */
 export const profileSaveSchema = z
   .object({
     FName: requiredText(messages.firstNameRequired, 100),
@@ -212,7 +213,9 @@ export const profileSaveSchema = z
     Email: primaryEmail,
     secEmail: secondaryEmail,
     dblp_url: optionalText(300),
-    /** SPEC sends 3 (entered by the person on the profile page); accepted and not needed. */
+    /**
+     * The contract sends 3 (entered by the person on the profile page); accepted and not needed.
+     */
     source_type: z.union([z.string().max(10), z.number()]).optional(),
     institutionDetails: institutionDetailsField,
   })
@@ -243,7 +246,47 @@ export type LinkAccount = z.infer<typeof linkAccountSchema>;
 
 // ---- Answers ----
 
-/** SPEC's Affiliation, as fullprofile answers it. Dates 'YYYY-MM-DD' or '' when none. */
+/** A notification as the profile carries it; text fields are '' when they do not apply. */
+export const notificationSchema = z.object({
+  id: z.number(),
+  /** When it was written, as an ISO timestamp. */
+  formated_dt: z.string(),
+  data: z.object({
+    notify_message: z.string(),
+    relation_type_name: z.string(),
+    publication_name: z.string(),
+    /** A rejection's reason (of a relation or a DBLP claim). */
+    reject_reason: z.string(),
+    /** Beyond the contract: any other text left with the event (a change comment, a request). */
+    comment: z.string(),
+    /** The relation's type and id, when it is about a relation. */
+    rel_type_id: z.number().nullable(),
+    relation_parent_id: z.number().nullable(),
+  }),
+});
+export type ProfileNotification = z.infer<typeof notificationSchema>;
+
+/** GET /v1/web/user/profile: the profile kept in the browser after sign-in, unread notifications only. */
+export const profileSchema = z.object({
+  FName: z.string(),
+  SName: z.string(),
+  Email: z.string(),
+  Notifications: z.array(notificationSchema),
+  institutionDataAdded: z.boolean(),
+  ShowHelpNotification: z.enum(['Y', 'N']),
+  /** 'N' for an account that has no password yet. */
+  PwdSet: z.enum(['Y', 'N']),
+  /** 'admin' for administrators, who see the administration pages (beyond the contract). */
+  Role: z.enum(['user', 'admin']),
+  /**
+   * Whether they chair a conference (beyond the contract): chairs reach the relation decisions
+   * (docs/product.md, "Relation decisions").
+   */
+  IsChair: z.boolean(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** An affiliation, as fullprofile answers it. Dates 'YYYY-MM-DD' or '' when none. */
 export const affiliationSchema = z.object({
   id: z.number(),
   user_id: z.number(),
@@ -294,7 +337,12 @@ export const fullProfileSchema = z.object({
    * that claim's URL, not yet the account's. Null when none; absent from older servers.
    */
   dblp_claim: z
-    .object({ state: z.enum(['provisional', 'disputed']), dblp_url: z.string() })
+    .object({
+      state: z.enum(['provisional', 'disputed']),
+      dblp_url: z.string(),
+      /** The server offers ORCID sign-in and the claim is provisional: the person may prove it. */
+      can_confirm_with_orcid: z.boolean().optional(),
+    })
     .nullable()
     .optional(),
   institutionData: z.array(affiliationSchema),
@@ -312,3 +360,23 @@ export const profileSaveReplySchema = z.object({
 export type ProfileSaveReply = z.infer<typeof profileSaveReplySchema>;
 
 export const linkAccountReplySchema = z.object({ message: z.literal('UPDATED') });
+
+/** POST /v1/web/mark_notification_read: one of the caller's notifications. */
+export const markNotificationReadSchema = z.object({
+  // Ids are PostgreSQL integers: a larger number names no notification and must not reach the query.
+  NotificationId: idField('Please select a notification.'),
+});
+export const markNotificationReadReplySchema = successReplySchema;
+
+/**
+ * POST /v1/web/mark_all_notifications_read (no body): every unread notification of the caller
+ * is read; `count` says how many were.
+ */
+export const markAllNotificationsReadReplySchema = z.object({
+  message: z.literal('SUCCESS'),
+  count: z.number().int().nonnegative(),
+});
+export type MarkAllNotificationsReadReply = z.infer<typeof markAllNotificationsReadReplySchema>;
+
+/** POST /v1/web/dismiss_help_notification (no body). */
+export const dismissHelpNotificationReplySchema = successReplySchema;

@@ -2,6 +2,7 @@
 // relation as its viewer sees it, and its activity log. The server declares them on its routes
 // (the serializer sends only these fields) and the web app parses every answer with them.
 import { z } from 'zod';
+import { conflictPersonWireSchema, institutionConflictWireSchema } from './conflicts.ts';
 import { wireFlag as flag } from './fields.ts';
 import { institutionDropListSchema } from './institutions.ts';
 
@@ -43,11 +44,20 @@ export const personOptionSchema = z.object({
   dblp_name: z.string(),
   /** The contract allows a secondary e-mail, which pickers also match. */
   sec_email: z.string().optional(),
+  /** Search answers only, beyond the contract: 1 when the typed e-mail is this person's. */
+  typed_email: z.literal(1).optional(),
 });
 export type PersonOption = z.infer<typeof personOptionSchema>;
 
-/** GET /v1/web/users/search. */
-export const peopleSearchReplySchema = z.object({ usersDrp: z.array(personOptionSchema) });
+/**
+ * GET /v1/web/users/search. Beyond the contract: `own_email` 1 when the typed e-mail is one of
+ * the caller's own addresses (the answer then names nobody).
+ */
+export const peopleSearchReplySchema = z.object({
+  usersDrp: z.array(personOptionSchema),
+  own_email: z.literal(1).optional(),
+});
+export type PeopleSearchReply = z.infer<typeof peopleSearchReplySchema>;
 
 /** Paper types by id ('1': 'Research paper'). */
 const paperTypesSchema = z.record(z.string(), z.string());
@@ -163,6 +173,8 @@ export const relationCommentSchema = z.object({
   contactAdmin: z.enum(['Y', 'N']),
   Comments: z.string(),
   isChangeComment: flag,
+  /** 1 for an administrator's answer to a message to the administrators (its author reads it). */
+  isAdminAnswer: flag,
   createdAt: z.string(),
 });
 export type RelationComment = z.infer<typeof relationCommentSchema>;
@@ -255,12 +267,17 @@ export const listedAffiliationSchema = z.object({
 });
 export type ListedAffiliation = z.infer<typeof listedAffiliationSchema>;
 
-/** The relations pages' list: rows by relation type id ('1' … '8'). */
+/**
+ * The relations pages' list: rows by relation type id ('1' … '8'). With a rule selection
+ * (conflictSelectionFormSchema) the call also answers the user's conflicts: `user_conflicts`
+ * holds the people, and `institution_list` the institutional conflicts instead of the
+ * user's affiliations. Without one, `user_conflicts` is empty.
+ */
 export const relationListReplySchema = z.object({
   errors: z.record(z.string(), z.array(z.string())),
   tot_relations: z.number(),
-  institution_list: z.array(listedAffiliationSchema),
-  user_conflicts: z.array(z.never()),
+  institution_list: z.array(z.union([listedAffiliationSchema, institutionConflictWireSchema])),
+  user_conflicts: z.array(conflictPersonWireSchema),
   relation_types: z.array(relationTypeWireSchema),
   relations: z.record(
     z.string(),
@@ -268,3 +285,9 @@ export const relationListReplySchema = z.object({
   ),
 });
 export type RelationListReply = z.infer<typeof relationListReplySchema>;
+
+/** The list's answer to a rule selection: the affiliations give way to institutional conflicts. */
+export const conflictListReplySchema = relationListReplySchema.extend({
+  institution_list: z.array(institutionConflictWireSchema),
+});
+export type ConflictListReply = z.infer<typeof conflictListReplySchema>;

@@ -74,6 +74,18 @@ describe('relationSaveSchema', () => {
     ],
     [{ relationType: 5, rUserId: 2 }, 'sourceUserUpdateComment', messages.commentRequired],
     [
+      // Hex is not a paper type (Number('0x2') would read it as 2).
+      {
+        relationType: 3,
+        publicationName: 'T',
+        coAuthorDetails: '[{"coauthor_id": 2}]',
+        dateEndYear: 2024,
+        paperType: '0x2',
+      },
+      'paperType',
+      messages.paperTypeInvalid,
+    ],
+    [
       { relationType: 2, rUserId: 2, dateStartYear: 2020, dateStartMonth: 1, GID: 5 },
       'sourceUserUpdateComment',
       messages.changeCommentRequired,

@@ -1,7 +1,8 @@
-// The relation forms (SPEC sections 3, 5 and 7): the save of every type, the answers to a
-// relation (accept, reject, request a change, contact the admin), and the replies. The browser
-// validates with these before sending; the server validates again and checks what only the
-// database knows (people, institutions, duplicates, who may do what).
+// The relation forms (docs/api-relations.md; their rules in docs/product.md, "Validation rules and
+// limits"): the save of every type, the answers to a relation (accept, reject, request a change,
+// contact the admin), and the replies. The browser validates with these before sending; the server
+// validates again and checks what only the database knows (people, institutions, duplicates, who
+// may do what).
 import { z } from 'zod';
 import {
   messages,
@@ -20,7 +21,7 @@ import {
 } from '../relation-dates.ts';
 import type { RelationType } from '../relation-types.ts';
 import { dateFormats, findRelationType, paperTypeFor, relationTypeIds } from '../relation-types.ts';
-import { isEmail } from './fields.ts';
+import { isEmail, readWholeNumber } from './fields.ts';
 
 export const maxCommentLength = 1000;
 export const maxTitleLength = 500;
@@ -30,11 +31,10 @@ export const maxPartiesPerRelation = 500;
 const maxDatabaseId = 2_147_483_647;
 
 /** A value as a form, multipart or JSON body may carry it; repeated fields arrive as arrays. */
-const loose = z
-  .union([z.string().max(20_000), z.number(), z.boolean(), z.null()], {
-    error: 'Please send this field once.',
-  })
-  .optional();
+const looseValue = z.union([z.string().max(20_000), z.number(), z.boolean(), z.null()], {
+  error: 'Please send this field once.',
+});
+const loose = looseValue.optional();
 type Loose = z.infer<typeof loose>;
 
 const textOf = (value: Loose): string =>
@@ -61,7 +61,7 @@ export type PersonChoice = { userId: number } | { email: string };
 
 /** One co-author row of a save: a stored party (by its row id) or a new one. */
 export interface CoauthorChoice {
-  /** The relation_parties row id (SPEC's relation_id), for rows already saved. */
+  /** The relation_parties row id (`relation_id` on the wire), for rows already saved. */
   partyId: number | undefined;
   person: PersonChoice;
   /** Sent with status 2: the creator removes this co-author. */
@@ -72,7 +72,7 @@ export type InstitutionPick = { id: number } | { name: string };
 
 /** A relation save as the server reads it, whatever the type. */
 export interface RelationSave {
-  /** SPEC's GID: set when modifying. */
+  /** `GID` on the wire: set when modifying. */
   relationId: number | undefined;
   typeId: number;
   /** Person types (1, 2, 4, 5): the other person. */
@@ -88,7 +88,10 @@ export interface RelationSave {
   end: RelationDate | null;
   source: string;
   notes: string;
-  /** SPEC's sourceUserUpdateComment: the change comment, or a first comment on a new relation. */
+  /**
+   * `sourceUserUpdateComment` on the wire: the change comment, or a first comment on a new
+   * relation.
+   */
   comment: string;
   paperType: number;
   isCommunityPaper: boolean;
@@ -120,7 +123,10 @@ const coauthorRowSchema = z.looseObject({
   status: z.unknown().optional(),
 });
 
-/** coAuthorDetails: a JSON list (SPEC), or the list itself in a JSON body. */
+/**
+ * coAuthorDetails: a JSON list in a form (docs/api.md, "Wire conventions"), or the list itself in a
+ * JSON body.
+ */
 function readCoauthors(
   value: unknown,
   addIssue: AddIssue,
@@ -304,7 +310,10 @@ function readLimitedText(value: Loose, field: string, max: number, problem: AddI
   return text;
 }
 
-/** SPEC section 7's save fields; every one optional, read by the type's rules below. */
+/**
+ * The save calls' fields (docs/api-relations.md, "Saving"); every one optional, read by the type's
+ * rules below.
+ */
 const saveFieldsSchema = z.object({
   GID: loose,
   relationType: loose,
@@ -334,8 +343,9 @@ const saveFieldsSchema = z.object({
 type SaveFields = z.output<typeof saveFieldsSchema>;
 
 /**
- * The fields of coauthor_save, pending_employment_save and save (SPEC section 7), checked by
- * SPEC section 5's rules for the type sent. Fields a type does not use are ignored.
+ * The fields of coauthor_save, pending_employment_save and save (docs/api-relations.md, "Saving"),
+ * checked by the rules for the type sent (docs/product.md, "The relation form" and "Validation
+ * rules and limits"). Fields a type does not use are ignored.
  */
 export function buildRelationSaveSchema(now: () => Date = () => new Date()) {
   return saveFieldsSchema.transform((raw, context): RelationSave => {
@@ -425,7 +435,10 @@ function readPublicationFields(
   }
 
   const paperTypeText = textOf(raw.paperType);
-  const chosen = paperTypeText === '' || paperTypeText === '0' ? undefined : Number(paperTypeText);
+  const chosen =
+    paperTypeText === '' || paperTypeText === '0'
+      ? undefined
+      : (readWholeNumber(paperTypeText) ?? NaN);
   if (chosen !== undefined && chosen !== 1 && chosen !== 2) {
     problem('paperType', messages.paperTypeInvalid);
   }
@@ -480,8 +493,9 @@ const gidField = z
   });
 
 /**
- * SPEC section 5: when the relation type name is empty on a reject or a change request, the
- * record cannot be saved. The other descriptive fields SPEC sends are accepted and not needed.
+ * When the relation type name is empty on a reject or a change request, the record cannot be saved
+ * (docs/product.md, "Validation rules and limits"). The other descriptive fields the contract sends
+ * are accepted and not needed (docs/api-relations.md, "Answering").
  */
 const typeNameField = z
   .union([z.string().max(300), z.number(), z.null()], { error: messages.recordNotSaved })
@@ -494,7 +508,9 @@ const descriptiveFields = {
   relationTypeId: loose,
   rUserName: loose,
   numberOfCoAuthors: loose,
-  coAuthorIds: z.union([loose, z.array(z.unknown())]).optional(),
+  // Not `loose` inside the union: an optional member drops out of the OpenAPI document, which
+  // then offered only the list.
+  coAuthorIds: z.union([looseValue, z.array(z.unknown())]).optional(),
   publicationName: loose,
 };
 
@@ -530,7 +546,7 @@ export const requestToModifySchema = z.object({
 });
 export type RequestToModify = z.output<typeof requestToModifySchema>;
 
-/** POST /v1/web/relation/data/delete (beyond SPEC): the creator deletes their relation. */
+/** POST /v1/web/relation/data/delete (beyond the contract): the creator deletes their relation. */
 export const deleteRelationSchema = z.object({ GID: gidField });
 
 /** GET /v1/web/relation_modify_request_comments_list. */

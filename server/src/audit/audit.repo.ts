@@ -1,5 +1,5 @@
-// The audit log (DESIGN.md section 4): who changed what and when, with the state before and
-// after. Written in the same transaction as the change it records.
+// The audit log (docs/data-model.md, "Messages, audit, background work"): who changed what and
+// when, with the state before and after. Written in the same transaction as the change it records.
 import type { Db } from '../db/client.ts';
 import { auditLog } from '../db/schema.ts';
 
@@ -7,7 +7,14 @@ export interface AuditEntry {
   actorUserId: number | null;
   /** What happened, as `<entity>.<verb>`: 'profile.update', 'institution.propose'. */
   action: string;
-  entity: 'user' | 'institution' | 'relation' | 'conference' | 'dblp_claim';
+  entity:
+    | 'user'
+    | 'institution'
+    | 'relation'
+    | 'conference'
+    | 'dblp_claim'
+    | 'relation_comment'
+    | 'contact_message';
   entityId: number | null;
   before?: unknown;
   after?: unknown;

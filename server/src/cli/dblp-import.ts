@@ -1,12 +1,13 @@
 // npm run dblp:import -- PATH [--database-url URL]: imports a DBLP dump (dblp.xml or
 // dblp.xml.gz) into the database the server uses (DATABASE_URL, else the embedded PGlite in
-// DATA_DIR). Resumable: run it again after an interruption and it carries on. Errors a person
+// DATA_DIR), recording the run for the administrators' DBLP page (import-runs.ts). Resumable: run it again after an interruption and it carries on. Errors a person
 // can act on are one clear line and exit code 1, never a stack trace.
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import type { Database } from '../db/client.ts';
-import { defaultPostgresWorkers, importDump } from '../dblp/import/import-dump.ts';
+import { defaultPostgresWorkers } from '../dblp/import/import-dump.ts';
+import { importDumpRecorded } from '../dblp/import/import-runs.ts';
 import { describeSummary, ImportProgressBar } from '../dblp/import/import-progress.ts';
 import { DblpParseError } from '../dblp/parse-error.ts';
 
@@ -93,7 +94,7 @@ async function main() {
   try {
     database = await openDatabase(url ? { url } : { dataDir: config.DATA_DIR });
     await database.migrate();
-    const summary = await importDump(database.db, options.path, {
+    const summary = await importDumpRecorded(database.db, options.path, {
       batchSize: options.batchSize,
       rangeSize: options.rangeSize,
       workers: database.engine === 'pglite' ? 1 : (options.workers ?? defaultPostgresWorkers),

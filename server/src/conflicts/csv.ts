@@ -1,6 +1,7 @@
 // CSV export of a conflict list: one row per reason, so every conflict keeps its evidence when
 // a chair opens it in a spreadsheet. RFC 4180 quoting, CRLF line ends.
 import type { ConflictFindings, ConflictReason, InstitutionReason } from './types.ts';
+import { isWithheld } from './personal-details.ts';
 
 /**
  * A cell a spreadsheet would read as a formula (starting with =, +, -, @, tab or CR) gets a
@@ -63,7 +64,11 @@ function reasonFields(reason: ConflictReason | InstitutionReason, title: string 
     title,
     statusLabels[reason.status] ?? String(reason.status),
     formatYearMonth(reason.startYear, reason.startMonth),
-    reason.endYear === null ? 'ongoing' : formatYearMonth(reason.endYear, reason.endMonth),
+    reason.endYear !== null
+      ? formatYearMonth(reason.endYear, reason.endMonth)
+      : isWithheld(reason)
+        ? ''
+        : 'ongoing',
     reason.relationId,
     reason.affiliationId,
     reason.isIntern ? 'yes' : 'no',

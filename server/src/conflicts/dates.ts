@@ -15,8 +15,8 @@ export interface ReferenceDate {
 }
 
 /**
- * A year-only date counts as the most recent month of that year, December (DESIGN.md
- * section 6): a paper known only as '2020' is as recent as any paper of 2020 can be.
+ * A year-only date counts as the most recent month of that year, December (docs/conflicts.md,
+ * "Dates and windows"): a paper known only as '2020' is as recent as any paper of 2020 can be.
  */
 export function toMonthIndex(date: YearMonth): number {
   const month = date.month ?? 12;

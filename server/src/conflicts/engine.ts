@@ -99,7 +99,7 @@ function relationReason(
 }
 
 /**
- * Who a relation links the user to, and how firmly (DESIGN.md section 5):
+ * Who a relation links the user to, and how firmly (docs/conflicts.md, "Which relations count"):
  * - A relation retired as a whole (its own status inactive or set for deletion) links nobody,
  *   and neither does one on which the user's own party row does not count.
  * - Publication-like relations (types 3, 6, 7) link the user to the creator and every other

@@ -229,7 +229,7 @@ describe('toConflictsJson', () => {
 });
 
 describe('toInstitutionListRows', () => {
-  it('gives SPEC rows: institution name, type of position, year, years', () => {
+  it('gives the contract rows: institution name, type of position, year, years', () => {
     expect(toInstitutionListRows(findings)).toEqual([
       {
         institution_name: 'Example University',

@@ -1,4 +1,4 @@
-// Text exports of a generated conflict list: HotCRP's collaborators text, JSON, and SPEC's
+// Text exports of a generated conflict list: HotCRP's collaborators text, JSON, and the contract's
 // institution_list rows. (CSV lives in csv.ts.) Pure: findings in, text or rows out.
 import type { ReferenceDate } from './dates.ts';
 import type { ConflictFindings, ConflictInstitution, ConflictPerson } from './types.ts';
@@ -47,7 +47,8 @@ function institutionLine(institution: ConflictInstitution): string {
 export const provisionalHeading = '# Provisional: pending or disputed, not yet confirmed';
 
 /**
- * HotCRP collaborators text (reference/conflict-formats.md): one entry per line, people as
+ * HotCRP collaborators text (docs/review-systems.md, "Collaborators text"): one entry per line,
+ * people as
  * `Name (Affiliation)` (just `Name` when we know none), institutions as `All (Institution)`,
  * `None` when there is nothing. Firm conflicts come first; provisional ones follow under a
  * `#` comment line, which HotCRP ignores, so they are pasted too but visibly marked.
@@ -85,7 +86,7 @@ export function toConflictsJson(findings: ConflictFindings, context: ConflictLis
   return `${JSON.stringify(document, null, 2)}\n`;
 }
 
-/** SPEC's Institutional conflict row. */
+/** An institutional conflict row on the wire (docs/api-conflicts.md). */
 export interface InstitutionListRow {
   institution_name: string;
   type_of_position: string;

@@ -6,9 +6,9 @@ import type { MonthSpan } from './dates.ts';
 import { satisfiesRule } from './dates.ts';
 
 /**
- * Status policy (DESIGN.md section 5): validated (1) is a conflict; pending (3) and disputed
- * (4) are provisional conflicts, marked so; inactive (0), set for deletion (2) and any unknown
- * code count for nothing.
+ * Status policy (docs/conflicts.md, "Which relations count"): validated (1) is a conflict; pending
+ * (3) and disputed (4) are provisional conflicts, marked so; inactive (0), set for deletion (2) and
+ * any unknown code count for nothing.
  */
 export function countingStatus(status: number): RelationStatus | null {
   if (status === relationStatus.validated) return relationStatus.validated;

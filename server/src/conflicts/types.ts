@@ -18,14 +18,14 @@ export interface PartyFact extends PersonRef {
   status: number;
 }
 
-/** A relation (SPEC's GID) the user is the creator of, or a party to. */
+/** A relation (`GID` on the wire) the user is the creator of, or a party to. */
 export interface RelationFact {
   id: number;
   typeId: number;
   /** Publication title, award or grant name; `null` for person types without one. */
   title: string | null;
   start: YearMonth | null;
-  /** `null`: ongoing. Publications keep their year here (SPEC's date_end_year). */
+  /** `null`: ongoing. Publications keep their year here (`date_end_year` on the wire). */
   end: YearMonth | null;
   /**
    * The relation's own status: for type 8 (no parties) it is the only status; for the other
@@ -39,7 +39,7 @@ export interface RelationFact {
   institutionId?: number | null;
 }
 
-/** A row of the affiliations table (SPEC's Affiliation), with the person it belongs to. */
+/** A row of the affiliations table, with the person it belongs to. */
 export interface AffiliationFact {
   id: number;
   person: PersonRef;

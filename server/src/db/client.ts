@@ -1,6 +1,6 @@
-// One code path for both engines (DESIGN.md section 2): PostgreSQL through node-postgres when
-// a URL is given, embedded PGlite otherwise (in a data directory, or in memory for tests).
-// Either way the caller gets the same Drizzle instance type.
+// One code path for both engines (docs/architecture.md, "Where each kind of thing lives"):
+// PostgreSQL through node-postgres when a URL is given, embedded PGlite otherwise (in a data
+// directory, or in memory for tests). Either way the caller gets the same Drizzle instance type.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -67,14 +67,4 @@ async function openPostgres(url: string): Promise<Database> {
 export async function queryRows<Row>(db: Db, query: SQL): Promise<Row[]> {
   const result = (await db.execute(query)) as unknown as { rows: Row[] };
   return result.rows;
-}
-
-/**
- * The SQLSTATE of a failed statement ('23505', '40P01', …): Drizzle wraps the driver's error,
- * which keeps the code, in its own.
- */
-export function databaseErrorCode(error: unknown): string | undefined {
-  const cause = error instanceof Error && error.cause ? error.cause : error;
-  const code = (cause as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? code : undefined;
 }

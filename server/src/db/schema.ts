@@ -1,6 +1,7 @@
 // The tables, in Drizzle. `npm run db:generate` turns changes here into a numbered SQL
 // migration under server/drizzle/; migrations are committed and never edited once landed.
 import { sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   bigint,
   bigserial,
@@ -86,11 +87,23 @@ export const users = pgTable(
     index('users_secondary_email_index')
       .on(sql`lower(${table.secondaryEmail})`)
       .where(sql`${table.secondaryEmail} is not null`),
+    // The person pickers also match the start of either confirmed address (docs/decisions/relations.md,
+    // "Person search at scale"): the same C-collation prefix scans as the name keys.
+    index('users_search_email_index')
+      .on(sql`(lower(${table.email}) collate "C")`)
+      .where(sql`${table.email} is not null`),
+    index('users_search_secondary_email_index')
+      .on(sql`(lower(${table.secondaryEmail}) collate "C")`)
+      .where(sql`${table.secondaryEmail} is not null`),
     index('users_pending_email_index')
       .on(sql`lower(${table.pendingEmail})`)
       .where(sql`${table.pendingEmail} is not null`),
   ],
 );
+
+/** A row of `users`: every module that reads a person uses this one type. */
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
 
 /**
  * Every secret we hand out, stored only as its SHA-256 hash. Access and refresh tokens of one
@@ -110,6 +123,8 @@ export const tokens = pgTable(
         'secondary_email_confirmation',
         'email_change_undo',
         'invitation',
+        // The `state` of an ORCID sign-in proving a DBLP claim: single use, minutes long.
+        'orcid_state',
       ],
     }).notNull(),
     tokenHash: text('token_hash').notNull(),
@@ -128,7 +143,9 @@ export const tokens = pgTable(
 );
 
 /**
- * Institutions; status 3 means proposed by a user and awaiting an administrator's approval.
+ * Institutions; status 3 means proposed by a user and awaiting an administrator's approval, 4
+ * that an administrator rejected the proposal; `merged_into_id` names the institution a merged
+ * one now stands for (its name became an alias there).
  * `name_key` and `alias_keys` are the name and aliases without case, accents or punctuation
  * (`institutionKey` in @recuse/common, computed in TypeScript so PGlite and PostgreSQL agree):
  * a name typed again finds the institution instead of creating a duplicate.
@@ -151,6 +168,15 @@ export const institutions = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The country, as an administrator writes it, or the ISO 3166 code ROR gives ('' when not given). */
+    country: text('country').notNull().default(''),
+    /**
+     * The Research Organization Registry's id (its 9 characters, e.g. '05a28rw58') of an
+     * institution imported from ROR (docs/institutions.md); null for one typed by a person.
+     */
+    rorId: text('ror_id'),
+    /** ROR's status of an imported institution: 'active', 'inactive' or 'withdrawn' ('' otherwise). */
+    rorStatus: text('ror_status').notNull().default(''),
     status: smallint('status').notNull().default(1),
     mergedIntoId: integer('merged_into_id'),
     createdByUserId: integer('created_by_user_id').references(() => users.id, {
@@ -161,10 +187,44 @@ export const institutions = pgTable(
   (table) => [
     index('institutions_name_key_index').on(table.nameKey),
     index('institutions_alias_keys_index').using('gin', table.aliasKeys),
+    // A chair's unmatched authors are placed at an institution by their e-mail's domain.
+    index('institutions_email_domains_index').using('gin', table.emailDomains),
+    uniqueIndex('institutions_ror_id_unique').on(table.rorId),
   ],
 );
 
-/** Positions a person holds at an institution; interns are flagged (SPEC's `position` 0/1). */
+/** How ROR relates two institutions; each link is stored from both ends, as ROR gives it. */
+export const institutionLinkTypes = [
+  'parent',
+  'child',
+  'related',
+  'successor',
+  'predecessor',
+] as const;
+
+/**
+ * Links between institutions, as the Research Organization Registry gives them (its
+ * `relationships`): `institution_id` has `related_institution_id` as its parent, child,
+ * related institution, successor or predecessor. Replaced by every ROR import.
+ */
+export const institutionLinks = pgTable(
+  'institution_links',
+  {
+    institutionId: integer('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    relatedInstitutionId: integer('related_institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: institutionLinkTypes }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.institutionId, table.type, table.relatedInstitutionId] }),
+    index('institution_links_related_institution_id_index').on(table.relatedInstitutionId),
+  ],
+);
+
+/** Positions a person holds at an institution; interns are flagged (`position` 0/1 on the wire). */
 export const positions = pgTable('positions', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
@@ -173,9 +233,9 @@ export const positions = pgTable('positions', {
 });
 
 /**
- * A person's time at an institution (SPEC's Affiliation). Dates are the first day of their
- * month; the end is empty while `is_current`. The start may be unknown only for rows imported
- * from DBLP; the profile form always sets it.
+ * A person's time at an institution (an affiliation). Dates are the first day of their month; the
+ * end is empty while `is_current`. The start may be unknown only for rows imported from DBLP; the
+ * profile form always sets it.
  */
 export const affiliations = pgTable(
   'affiliations',
@@ -200,7 +260,7 @@ export const affiliations = pgTable(
   ],
 );
 
-/** In-app notifications (SPEC section 3, Notification). */
+/** In-app notifications (docs/product.md, "Other entities, in short"). */
 export const notifications = pgTable(
   'notifications',
   {
@@ -212,7 +272,10 @@ export const notifications = pgTable(
     relationTypeId: integer('relation_type_id'),
     relationTypeName: text('relation_type_name'),
     publicationName: text('publication_name'),
+    /** A rejection's reason (of a relation or a DBLP claim). */
     rejectReason: text('reject_reason'),
+    /** A comment that came with the event: a change comment, a request, a note to the admin. */
+    comment: text('comment'),
     relationId: integer('relation_id'),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -274,13 +337,25 @@ export const rateLimits = pgTable(
 );
 
 /** Messages sent through the Contact us form. */
-export const contactMessages = pgTable('contact_messages', {
-  id: serial('id').primaryKey(),
-  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-  subject: text('subject').notNull(),
-  message: text('message').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    /** An administrator's answer (requests inbox), sent to the author as a notification and a mail. */
+    answer: text('answer'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** Closed in the requests inbox: handled, with or without an answer. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedByUserId: integer('closed_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('contact_messages_created_at_index').on(table.createdAt)],
+);
 
 /** Who changed what and when: every change to a relation, an institution or an account. */
 export const auditLog = pgTable(
@@ -299,9 +374,9 @@ export const auditLog = pgTable(
 );
 
 /**
- * The eight relation types with SPEC's flags (DESIGN.md section 4), seeded by migration 0005 from
- * the same values as `relationTypes` in @recuse/common, which the code reads; a test holds the
- * two together. The table gives relations a foreign key and SQL readers the names.
+ * The eight relation types with their form flags (docs/product.md, "Relation types"), seeded by
+ * migration 0005 from the same values as `relationTypes` in @recuse/common, which the code reads; a
+ * test holds the two together. The table gives relations a foreign key and SQL readers the names.
  */
 export const relationTypes = pgTable('relation_types', {
   id: integer('id').primaryKey(),
@@ -340,8 +415,8 @@ export const publications = pgTable(
     /** DBLP's element name (`article`, `inproceedings`, …), or `manual` for typed ones. */
     kind: text('kind').notNull().default('manual'),
     /**
-     * SPEC's paper type (1 research paper, 2 not) as `paperTypeOf` derives it from DBLP's kind
-     * and publtype, kept so the import's set-based relations phase can copy it to the relation.
+     * The paper type (1 research paper, 2 not) as `paperTypeOf` derives it from DBLP's kind and
+     * publtype, kept so the import's set-based relations phase can copy it to the relation.
      */
     paperType: smallint('paper_type').notNull().default(1),
     isRetired: boolean('is_retired').notNull().default(false),
@@ -372,12 +447,12 @@ export const publicationAuthors = pgTable(
 );
 
 /**
- * A relation (SPEC's GID): what its creator recorded. The other people named on it are its
+ * A relation (`GID` on the wire): what its creator recorded. The other people named on it are its
  * parties, each with their own status. `status` is the relation's own: 1 active (3 pending for a
  * type 8 whose institution awaits approval), 2 set for deletion, 0 inactive; 0 and 2 retire it
- * everywhere. Dates are a year and, for month formats, a month; no end means ongoing.
- * DBLP-imported relations name their first known author as creator and everyone else as a
- * validated party, and nobody edits them.
+ * everywhere. Dates are a year and, for month formats, a month; no end means ongoing. DBLP-imported
+ * relations name their first known author as creator and everyone else as a validated party, and
+ * nobody edits them.
  */
 export const relations = pgTable(
   'relations',
@@ -402,7 +477,7 @@ export const relations = pgTable(
     }),
     /** Type 8: the institution of the pending employment or application. */
     institutionId: integer('institution_id').references(() => institutions.id),
-    /** SPEC's paper type: 1 research paper, 2 not a research paper, 0 for awards and grants. */
+    /** The paper type: 1 research paper, 2 not a research paper, 0 for awards and grants. */
     paperType: smallint('paper_type').notNull().default(1),
     isCommunityPaper: boolean('is_community_paper').notNull().default(false),
     source: text('source').notNull().default(''),
@@ -424,7 +499,7 @@ export const relations = pgTable(
 );
 
 /**
- * Each other person named on a relation (SPEC's co-author rows), with their own answer: 3
+ * Each other person named on a relation (the co-author rows on the wire), with their own answer: 3
  * pending, 1 accepted, 4 rejected (disputed, with the reason), 2 removed by the creator.
  */
 export const relationParties = pgTable(
@@ -449,7 +524,7 @@ export const relationParties = pgTable(
 );
 
 /**
- * The activity log of a relation (SPEC's Comment): change comments, requests for a change and
+ * The activity log of a relation (its comments): change comments, requests for a change and
  * messages to the administrators (`is_to_admin`), which only administrators and their author see.
  */
 export const relationComments = pgTable(
@@ -462,11 +537,30 @@ export const relationComments = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     text: text('text').notNull(),
     isToAdmin: boolean('is_to_admin').notNull().default(false),
-    /** Written by the creator with an edit (SPEC's sourceUserUpdateComment). */
+    /**
+     * An administrator's answer to a message to the administrators (requests inbox): kept
+     * among the to-admin comments, and read by the author of the message it answers too.
+     */
+    answersCommentId: integer('answers_comment_id').references(
+      (): AnyPgColumn => relationComments.id,
+      { onDelete: 'set null' },
+    ),
+    /** A message to the administrators handled in the requests inbox. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedByUserId: integer('closed_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    /** Written by the creator with an edit (`sourceUserUpdateComment` on the wire). */
     isChangeComment: boolean('is_change_comment').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('relation_comments_relation_id_index').on(table.relationId)],
+  (table) => [
+    index('relation_comments_relation_id_index').on(table.relationId),
+    // The requests inbox reads the messages to the administrators, newest first.
+    index('relation_comments_to_admin_index')
+      .on(table.createdAt)
+      .where(sql`${table.isToAdmin} and ${table.answersCommentId} is null`),
+  ],
 );
 
 /**
@@ -530,7 +624,10 @@ export const dblpClaims = pgTable(
     })
       .notNull()
       .default('provisional'),
-    /** How a confirmed claim was proven: `admin`, or `seed` for the demo data. */
+    /**
+     * How a confirmed claim was proven: `admin`, `orcid` (the claimant signed in with an ORCID
+     * iD the DBLP page lists), or `seed` for the demo data.
+     */
     proof: text('proof', { enum: ['admin', 'orcid', 'email', 'seed'] }),
     reason: text('reason'),
     disputedByUserId: integer('disputed_by_user_id').references(() => users.id, {
@@ -595,7 +692,47 @@ export const dblpImports = pgTable(
 );
 
 /**
- * Conferences and their conflict rules (DESIGN.md section 6). `DEFAULT` is seeded with the
+ * One run of the import command (docs/dblp.md, "The dump import"), for the administrators'
+ * DBLP page: when it started and ended, how far it read, what it counted and how it ended. The
+ * command writes it (progress every few seconds); `dblp_imports` stays the checkpoint. A run
+ * still `running` whose `updated_at` is old was killed: the next run of the same file resumes.
+ */
+export const dblpImportRuns = pgTable(
+  'dblp_import_runs',
+  {
+    id: serial('id').primaryKey(),
+    /** The checkpoint of the file, once the command found or started it. */
+    importId: integer('import_id').references(() => dblpImports.id, { onDelete: 'set null' }),
+    sourcePath: text('source_path').notNull(),
+    sourceSize: bigint('source_size', { mode: 'number' }).notNull().default(0),
+    status: text('status', { enum: ['running', 'done', 'already-imported', 'failed'] })
+      .notNull()
+      .default('running'),
+    phase: text('phase', { enum: ['records', 'people', 'relations', 'done'] })
+      .notNull()
+      .default('records'),
+    bytesRead: bigint('bytes_read', { mode: 'number' }).notNull().default(0),
+    recordsRead: integer('records_read').notNull().default(0),
+    /** Phases 2 and 3: publication ids covered, of `phase_total`. */
+    phaseDone: integer('phase_done').notNull().default(0),
+    phaseTotal: integer('phase_total').notNull().default(0),
+    publications: integer('publications').notNull().default(0),
+    people: integer('people').notNull().default(0),
+    redirects: integer('redirects').notNull().default(0),
+    skipped: integer('skipped').notNull().default(0),
+    warnings: integer('warnings').notNull().default(0),
+    authorsResolved: integer('authors_resolved').notNull().default(0),
+    relationsCreated: integer('relations_created').notNull().default(0),
+    error: text('error'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('dblp_import_runs_started_at_index').on(table.startedAt)],
+);
+
+/**
+ * Conferences and their conflict rules (docs/conflicts.md, "Rules"). `DEFAULT` is seeded with the
  * rules of `defaultConflictRules` in @recuse/common. `reference_date` is the date windows are
  * measured back from (usually the submission deadline); `null` means the day of the request.
  */
@@ -631,7 +768,7 @@ export const conferenceChairs = pgTable(
   ],
 );
 
-/** One rule of a conference (SPEC's Conflict rule; `ConflictRule` in @recuse/common). */
+/** One rule of a conference (`ConflictRule` in @recuse/common; docs/conflicts.md, "Rules"). */
 export const conferenceRules = pgTable(
   'conference_rules',
   {
@@ -654,4 +791,177 @@ export const conferenceRules = pgTable(
     sortOrder: smallint('sort_order').notNull().default(0),
   },
   (table) => [uniqueIndex('conference_rules_value_unique').on(table.conferenceId, table.value)],
+);
+
+/**
+ * A conference's program committee as its chair uploaded it (HotCRP's PC info CSV,
+ * docs/review-systems.md). Rows are kept as the file gave them; who each one is among our
+ * users is worked out when it is read (modules/chair-workspace/people-matching.ts), so a
+ * person who joins after the upload is found without uploading again. Re-uploading replaces
+ * the set.
+ */
+export const committeeMembers = pgTable(
+  'committee_members',
+  {
+    id: serial('id').primaryKey(),
+    conferenceId: integer('conference_id')
+      .notNull()
+      .references(() => conferences.id, { onDelete: 'cascade' }),
+    /** The line of the uploaded file (the header is line 1). */
+    line: integer('line').notNull(),
+    givenName: text('given_name').notNull().default(''),
+    familyName: text('family_name').notNull().default(''),
+    email: text('email').notNull(),
+    affiliation: text('affiliation').notNull().default(''),
+    orcid: text('orcid'),
+    dblpPid: text('dblp_pid'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('committee_members_email_unique').on(
+      table.conferenceId,
+      sql`lower(${table.email})`,
+    ),
+  ],
+);
+
+/** A conference's submissions by HotCRP paper number (HotCRP's authors CSV). */
+export const submissions = pgTable(
+  'submissions',
+  {
+    id: serial('id').primaryKey(),
+    conferenceId: integer('conference_id')
+      .notNull()
+      .references(() => conferences.id, { onDelete: 'cascade' }),
+    paper: integer('paper').notNull(),
+    title: text('title').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('submissions_paper_unique').on(table.conferenceId, table.paper)],
+);
+
+/**
+ * The people of a submission, one row per line of the authors CSV, in the file's order.
+ * `is_author` is false for a contact who is not an author (HotCRP's `iscontact` nonauthor).
+ */
+export const submissionAuthors = pgTable(
+  'submission_authors',
+  {
+    id: serial('id').primaryKey(),
+    submissionId: integer('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    line: integer('line').notNull(),
+    givenName: text('given_name').notNull().default(''),
+    familyName: text('family_name').notNull().default(''),
+    email: text('email').notNull().default(''),
+    affiliation: text('affiliation').notNull().default(''),
+    orcid: text('orcid'),
+    dblpPid: text('dblp_pid'),
+    isAuthor: boolean('is_author').notNull().default(true),
+    isContact: boolean('is_contact').notNull().default(false),
+  },
+  (table) => [index('submission_authors_submission_id_index').on(table.submissionId)],
+);
+
+/** The chair's switches for a conference's workspace (docs/api-conflicts.md). */
+export const conferenceWorkspaces = pgTable('conference_workspaces', {
+  conferenceId: integer('conference_id')
+    .primaryKey()
+    .references(() => conferences.id, { onDelete: 'cascade' }),
+  /** Co-authors on another submission to this conference count as conflicts. */
+  countsSubmissionCoauthors: boolean('counts_submission_coauthors').notNull().default(false),
+  ...timestamps,
+});
+
+/**
+ * A chair's decision on one committee member and one submission (docs/api-conflicts.md,
+ * "Decisions"): `confirmed` (a conflict, whatever the matrix finds) or `not_conflict`, with the
+ * chair's reason. Keyed by the member's address and the paper number, not by uploaded rows, so
+ * that it survives new uploads and every recomputation.
+ */
+export const conflictDecisions = pgTable(
+  'conflict_decisions',
+  {
+    id: serial('id').primaryKey(),
+    conferenceId: integer('conference_id')
+      .notNull()
+      .references(() => conferences.id, { onDelete: 'cascade' }),
+    paper: integer('paper').notNull(),
+    /** Lower case, as the committee file's address is kept. */
+    memberEmail: text('member_email').notNull(),
+    decision: text('decision', { enum: ['confirmed', 'not_conflict'] }).notNull(),
+    /** HotCRP's keyword for a confirmed conflict; null: the matrix's type, else `other`. */
+    conflictType: text('conflict_type'),
+    reason: text('reason').notNull(),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('conflict_decisions_pair_unique').on(
+      table.conferenceId,
+      table.paper,
+      table.memberEmail,
+    ),
+  ],
+);
+
+/**
+ * Each stored computation of a conference's matrix, numbered from 1: the pairs HotCRP's
+ * assignment file would carry (`pairs`, JSON), why it was computed, and when it was exported.
+ */
+export const matrixVersions = pgTable(
+  'matrix_versions',
+  {
+    id: serial('id').primaryKey(),
+    conferenceId: integer('conference_id')
+      .notNull()
+      .references(() => conferences.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    cause: text('cause', { enum: ['recompute', 'member', 'export'] }).notNull(),
+    pairs: jsonb('pairs').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    exportedAt: timestamp('exported_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('matrix_versions_number_unique').on(table.conferenceId, table.number)],
+);
+
+/** HotCRP's current assignments as the chair uploaded them (its assignments CSV). */
+export const hotcrpAssignments = pgTable(
+  'hotcrp_assignments',
+  {
+    id: serial('id').primaryKey(),
+    conferenceId: integer('conference_id')
+      .notNull()
+      .references(() => conferences.id, { onDelete: 'cascade' }),
+    line: integer('line').notNull(),
+    paper: integer('paper').notNull(),
+    /** Lower case. */
+    email: text('email').notNull(),
+    action: text('action').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('hotcrp_assignments_conference_index').on(table.conferenceId)],
+);
+
+/**
+ * Each audit of the conflicts declared in HotCRP (its PC conflicts CSV), numbered from 1, with
+ * its whole answer (`result`, JSON) so that a later run can be compared with the first.
+ */
+export const conflictAuditRuns = pgTable(
+  'conflict_audit_runs',
+  {
+    id: serial('id').primaryKey(),
+    conferenceId: integer('conference_id')
+      .notNull()
+      .references(() => conferences.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    result: jsonb('result').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('conflict_audit_runs_number_unique').on(table.conferenceId, table.number),
+  ],
 );

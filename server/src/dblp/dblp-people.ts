@@ -2,7 +2,7 @@
 // crawler (one person at a time) both go through these, so a paper imported either way ends
 // as the same users, publication and relation.
 import { institutionKey } from '@recuse/common';
-import type { Publication } from './records.ts';
+import type { Person, Publication } from './records.ts';
 
 /** DBLP's homonym suffix: a space and four digits at the end ('Wei Wang 0001'). */
 const homonymSuffix = /\s+\d{4}$/;
@@ -25,10 +25,41 @@ export function splitDblpName(name: string): { firstName: string; lastName: stri
   return { firstName: words.join(' '), lastName };
 }
 
+/** An ORCID iD as ORCID writes it: four groups of four, the last a digit or the check letter X. */
+const orcidIdPattern = /^\d{4}-\d{4}-\d{4}-\d{3}[\dX]$/;
+
+/** The ORCID iD in ORCID's own spelling ('0000-0003-2993-6681'), or undefined for anything else. */
+export function readOrcidId(text: string): string | undefined {
+  const id = text.trim().toUpperCase();
+  return orcidIdPattern.test(id) ? id : undefined;
+}
+
 /**
- * SPEC's paper type for an imported publication: 1 research paper, 2 not a research paper.
- * Informal publications (preprints such as CoRR), front matter of proceedings and books,
- * theses and data sets are not research papers; a withdrawn one is not either.
+ * The ORCID iDs a DBLP person record lists: its `url`s on orcid.org, which DBLP writes as
+ * 'https://orcid.org/0000-0003-2993-6681'. Every other link (homepages, Wikidata …) is not one.
+ */
+export function orcidIdsOf(person: Pick<Person, 'urls'>): string[] {
+  const ids = person.urls.flatMap((text) => {
+    const url = parseUrl(text);
+    if (!url || !/^(www\.)?orcid\.org$/i.test(url.hostname)) return [];
+    const id = readOrcidId(url.pathname.replace(/^\/+|\/+$/g, ''));
+    return id ? [id] : [];
+  });
+  return [...new Set(ids)];
+}
+
+function parseUrl(text: string): URL | undefined {
+  try {
+    return new URL(text.trim());
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The paper type of an imported publication: 1 research paper, 2 not a research paper. Informal
+ * publications (preprints such as CoRR), front matter of proceedings and books, theses and data
+ * sets are not research papers; a withdrawn one is not either.
  */
 export function paperTypeOf(publication: Pick<Publication, 'kind' | 'publtype'>): 1 | 2 {
   const publtype = publication.publtype ?? '';

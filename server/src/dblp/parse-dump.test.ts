@@ -1,5 +1,6 @@
-// Dump parser tests over every real dump fixture: byte-for-byte copies of shared/fixtures/dblp,
-// whose README gives each file's provenance. Damaged input: parse-dump.problems.test.ts.
+// Dump parser tests over every real dump fixture: byte-for-byte copies of public DBLP data in
+// server/test/fixtures/dblp/, whose README gives each file's provenance. Damaged input:
+// parse-dump.problems.test.ts.
 import { describe, expect, it } from 'vitest';
 import type { DumpRecord } from './parse-dump.ts';
 import { chunksOf, fixturePath, parseAll, readFixture } from './test-support.ts';

@@ -9,9 +9,9 @@
 //   handler (key, authors, title) — against this scanner with a trivial handler: 170–200,
 //   and the whole of parseDump (full records, strings copied, an await per record): 80–87
 //   warm, 55–64 cold from disk. Peak RSS 130–142 MB for a 99 MB and a 992 MB file alike.
-//   Since then (issue 5, docs/benchmarks.md): a field read in one step, text in pieces under
-//   V8's large-object size, no async generator per record: parseDump at about 100 MB/s of
-//   CPU time on the synthetic dump, against 61–82 before.
+//   Since then (docs/decisions/dblp.md, "DBLP dump parse speed"): a field read in one step,
+//   text in pieces under V8's large-object size, no async generator per record: parseDump at
+//   about 100 MB/s of CPU time on the synthetic dump, against 61–82 before.
 // It still checks well-formedness (matching tags, one root, nothing cut off) so a truncated
 // or corrupt file fails loudly with a position instead of yielding half a record.
 import { decodeEntities, parseDtdEntities } from './entities.ts';

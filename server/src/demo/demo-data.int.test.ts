@@ -2,6 +2,12 @@
 // README promises (complete, incomplete, a proposal awaiting approval, a DBLP person to link).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  CommitteeReply,
+  ConferenceDropList,
+  MatrixReply,
+  SubmissionsReply,
+} from '@recuse/common';
 import { messages } from '@recuse/common';
 import type { TestApp } from '../../test/build-test-app.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
@@ -10,6 +16,7 @@ import { bearer, signIn } from '../../test/factories.ts';
 import { confirmOpenClaimOf } from '../../test/dblp-claim-requests.ts';
 import { getFullProfile, linkAccount } from '../../test/profile-requests.ts';
 import { users } from '../db/schema.ts';
+import { demoConference } from './demo-conference.ts';
 import { demoAccounts, demoPassword, isDatabaseEmpty, seedDemo } from './demo-data.ts';
 
 let t: TestApp;
@@ -38,6 +45,64 @@ const profileOf = async (email: string) =>
 describe('demo data', () => {
   it('fills the database, so a second start adds nothing', async () => {
     expect(await isDatabaseEmpty(t.db)).toBe(false);
+  });
+
+  it('gives the chair of the demo conference a filled workspace: a conflict of each kind, firm and provisional, an ambiguous author and an unknown member', async () => {
+    const conference = (
+      await t.app.inject({
+        url: '/v1/web/conference/data/list/conferDrpList',
+        headers: bearer(session('chair@example.org')),
+      })
+    )
+      .json<ConferenceDropList>()
+      .options.find((option) => option.conference_name === demoConference.name)!;
+    const base = `/v1/web/conference/${conference.confid}`;
+    const read = async <T>(path: string, email = 'chair@example.org') => {
+      const response = await t.app.inject({
+        url: `${base}/${path}`,
+        headers: bearer(session(email)),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<T>();
+    };
+    const committee = await read<CommitteeReply>('committee');
+    expect(committee.counts).toEqual({ rows: 4, matched: 3, unmatched: 1, ambiguous: 0 });
+    const submissions = await read<SubmissionsReply>('submissions');
+    expect(submissions.counts).toMatchObject({ submissions: 7, ambiguous: 1 });
+    expect(
+      submissions.needs_decision.map((row) => [row.paper, row.family_name, row.candidates.length]),
+    ).toEqual([[3, 'Xu', 2]]);
+    const matrix = await read<MatrixReply>('matrix');
+    expect(matrix.counts).toEqual({ members: 4, submissions: 7, conflicts: 11, provisional: 2 });
+    const pairs = matrix.conflicts.map((conflict) => [
+      conflict.paper,
+      conflict.member_email,
+      conflict.hotcrp_conflict,
+      conflict.is_provisional,
+      [...new Set(conflict.reasons.map((reason) => reason.kind))],
+    ]);
+    expect(pairs).toEqual([
+      // Only pending and disputed relations with Grace: provisional.
+      [1, 'ada@example.org', 'collaborator', true, ['relation']],
+      [1, 'alan@example.org', 'personal', false, ['relation']],
+      [1, 'grace@example.org', null, false, ['author']],
+      [2, 'ada@example.org', 'advisor', false, ['relation']],
+      [2, 'alan@example.org', null, false, ['author']],
+      [2, 'grace@example.org', 'personal', false, ['relation']],
+      [3, 'ada@example.org', 'institutional', false, ['institution']],
+      [4, 'ada@example.org', 'institutional', false, ['institution']],
+      // Only the committee file places Edsger at Delft.
+      [4, 'edsger@pc.example.org', 'institutional', false, ['declared_affiliation']],
+      // Alan's application at an institution awaiting approval: provisional.
+      [5, 'alan@example.org', 'institutional', true, ['institution']],
+      [6, 'grace@example.org', 'collaborator', false, ['submission_coauthor']],
+    ]);
+    // Nobody else's: the workspace is the chair's (and the administrators').
+    const refused = await t.app.inject({
+      url: `${base}/matrix`,
+      headers: bearer(session('ada@example.org')),
+    });
+    expect(refused.statusCode).toBe(403);
   });
 
   it('gives Ada a complete profile with one unread notification', async () => {

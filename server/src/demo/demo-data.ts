@@ -1,13 +1,15 @@
 // A small demo for a first start on an empty embedded database: institutions (one awaiting
 // approval), researchers with known passwords and profiles in every state (complete,
 // incomplete, with a DBLP person to link), relations of every type and status with unread
-// notifications about them (demo-relations.ts), and one administrator.
+// notifications about them (demo-relations.ts), one administrator, and a conference whose
+// chair finds its committee, submissions and conflicts filled in (demo-conference.ts).
 // Listed in the README.
 import { sql } from 'drizzle-orm';
 import { institutionKey, institutionStatus } from '@recuse/common';
 import type { Db } from '../db/client.ts';
 import { affiliations, institutions, users } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
+import { seedDemoConference } from './demo-conference.ts';
 import { seedDemoRelations } from './demo-relations.ts';
 
 export const demoPassword = 'Demo#2026';
@@ -47,6 +49,13 @@ export const demoAccounts = [
     lastName: 'Xu',
     role: 'user' as const,
     note: 'incomplete profile; link https://dblp.org/pid/95/7448-1, admin confirms the claim',
+  },
+  {
+    email: 'chair@example.org',
+    firstName: 'Frances',
+    lastName: 'Allen',
+    role: 'user' as const,
+    note: "chairs Demo Conference 2027: committee, submissions and their conflicts (Chair's workspace)",
   },
 ];
 
@@ -184,6 +193,7 @@ export async function seedDemo(db: Db): Promise<void> {
       },
       { delft: institutionId('Delft University of Technology'), bletchley: pending!.id },
     );
+    await seedDemoConference(tx, userId('chair@example.org'));
   });
 }
 

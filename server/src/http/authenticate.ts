@@ -1,11 +1,17 @@
 // Bearer-token authentication. Routes that need a signed-in user put `requireUser` in their
-// onRequest hooks; an absent, expired or revoked token answers 401 with the body
-// 'Unauthorized', which the web app treats as a logout (SPEC section 6).
-import type { FastifyReply, FastifyRequest } from 'fastify';
+// onRequest hooks; an absent, expired or revoked token answers 401 with the body 'Unauthorized',
+// which the web app treats as a logout (docs/product.md, "Authentication and sessions").
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { AppContext } from '../context.ts';
-import type { SessionUser } from '../modules/auth/auth.repo.ts';
+import type { User } from '../db/schema.ts';
 import { authenticate } from '../modules/auth/auth.service.ts';
-import { unauthorized } from './errors.ts';
+import { HttpError, unauthorized } from './errors.ts';
+
+/** Who made a request: the signed-in account and the sign-in (token family) it came with. */
+export interface SessionUser {
+  user: User;
+  familyId: string;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -32,4 +38,15 @@ export function createRequireUser(context: AppContext) {
 export function sessionOf(request: FastifyRequest): SessionUser {
   if (!request.session) throw unauthorized();
   return request.session;
+}
+
+/**
+ * A hook for administrator-only calls, placed after `requireUser`: anyone else gets 403 with
+ * the call's own explanation, before the body is validated, so a refused caller learns
+ * nothing about what the call would have accepted.
+ */
+export function onlyAdministrators(message: string): onRequestHookHandler {
+  return async function requireAdministrator(request) {
+    if (sessionOf(request).user.role !== 'admin') throw new HttpError(403, { message });
+  };
 }

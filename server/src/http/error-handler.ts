@@ -1,4 +1,4 @@
-// The one error handler: every failure a client can cause gets a clear answer in SPEC's
+// The one error handler: every failure a client can cause gets a clear answer in the contract's
 // shape, and everything else is logged with its cause and answered without internals.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -10,7 +10,10 @@ import { HttpError } from './errors.ts';
 /** How long a client is asked to wait while the database is unreachable. */
 export const databaseRetryAfterSeconds = 5;
 
-/** Turns schema validation issues into SPEC's errors object: field name → messages. */
+/**
+ * Turns schema validation issues into the errors object (docs/api.md, "Wire conventions"): field
+ * name → messages.
+ */
 export function toFieldErrors(
   issues: ReadonlyArray<{ instancePath?: string; message?: string; params?: unknown }>,
 ): FieldErrors {

@@ -1,7 +1,7 @@
 // Errors a service throws on purpose: each carries the HTTP status and the body the client
 // sees, so routes stay thin and every refusal reads the same way.
 import type { FieldErrors } from '@recuse/common';
-import { messages } from '@recuse/common';
+import { errorReplySchema, messages } from '@recuse/common';
 
 export class HttpError extends Error {
   constructor(
@@ -12,7 +12,10 @@ export class HttpError extends Error {
   }
 }
 
-/** 422 with SPEC's errors object: the fields and what to do about each. */
+/**
+ * 422 with the errors object (docs/api.md, "Wire conventions"): the fields and what to do about
+ * each.
+ */
 export function validationFailed(errors: FieldErrors, message: string = messages.checkBelowFields) {
   return new HttpError(422, { message, errors });
 }
@@ -32,4 +35,18 @@ export function badRequest(message: string) {
 
 export function conflict(errors: FieldErrors, message: string = messages.checkBelowFields) {
   return new HttpError(409, { message, errors });
+}
+
+/**
+ * The refusal schema under each status a route declares it may refuse with, for its OpenAPI
+ * description and its serializer: `response: { 200: reply, ...refusals(404, 422) }`. Only
+ * statuses whose every body is `{message, errors?}` belong here.
+ */
+export function refusals<const Status extends number>(
+  ...statuses: Status[]
+): Record<Status, typeof errorReplySchema> {
+  return Object.fromEntries(statuses.map((status) => [status, errorReplySchema])) as Record<
+    Status,
+    typeof errorReplySchema
+  >;
 }

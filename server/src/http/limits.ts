@@ -6,8 +6,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '@recuse/common';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { HttpError } from './errors.ts';
+import { HttpError, unauthorized } from './errors.ts';
 import { hitCounter } from './rate-limit-store.ts';
 
 export interface Limit {
@@ -52,4 +53,24 @@ export function limitHook(db: Db, limit: Limit, keyOf: (request: FastifyRequest)
       throw error;
     }
   };
+}
+
+/**
+ * Calls whose answer tells whether an address belongs to someone: people search (a full
+ * address finds its person) and naming a co-chair (refused unless the address is an account's).
+ * One budget per signed-in user for both, so neither is a way around the other's limit
+ * (docs/security.md section 5).
+ */
+export const addressLookups = (config: Config): Limit => ({
+  name: 'people-search',
+  max: config.PEOPLE_SEARCH_RATE_LIMIT_PER_MINUTE,
+  windowMs: minute,
+});
+
+/** `limitHook` keyed by the signed-in user: an onRequest hook after `requireUser`. */
+export function perUserLimitHook(db: Db, limit: Limit) {
+  return limitHook(db, limit, (request) => {
+    if (!request.session) throw unauthorized();
+    return `user:${request.session.user.id}`;
+  });
 }

@@ -14,7 +14,7 @@ let email: string;
 let session: Tokens;
 beforeAll(async () => {
   t = await buildTestApp();
-  email = (await buildUser(t.db)).email!;
+  email = (await buildUser(t.db, { role: 'admin' })).email!;
   session = await signIn(t.app, email);
 });
 afterAll(() => t.close());

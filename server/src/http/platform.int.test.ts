@@ -1,6 +1,6 @@
-// The server platform (issue "Foundation", Build 2 and Bad input): health, request ids,
-// security headers, the OpenAPI document, unknown paths, and bodies no form would send,
-// none of which may ever produce a 500.
+// The server platform (docs/architecture.md; docs/api.md, "Wire conventions"): health, request ids,
+// security headers, the OpenAPI document, unknown paths, and bodies no form would send, none of
+// which may ever produce a 500.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@recuse/common';
 import type { TestApp } from '../../test/build-test-app.ts';

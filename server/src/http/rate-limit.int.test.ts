@@ -1,6 +1,6 @@
-// Rate limits on sign-in, sign-up and the password endpoints (issue "Foundation", Build 2),
-// counted per client address: here at most 3 calls a minute to each. The counters live in
-// the database, so instances on one database share them (docs/security.md section 10).
+// Rate limits on sign-in, sign-up and the password endpoints (docs/api.md, "Wire conventions"),
+// counted per client address: here at most 3 calls a minute to each. The counters live in the
+// database, so instances on one database share them (docs/security.md section 10).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@recuse/common';

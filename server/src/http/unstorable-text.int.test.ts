@@ -3,6 +3,7 @@
 // (docs/security.md section 4).
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ConferenceReply } from '@recuse/common';
 import { messages } from '@recuse/common';
 import type { TestApp } from '../../test/build-test-app.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
@@ -13,6 +14,10 @@ let t: TestApp;
 let session: Tokens;
 let cases: Array<{ method: string; url: string; field: string; where: 'body' | 'query' | 'path' }>;
 
+let confid: string;
+/** The path with every placeholder naming the conference the session chairs. */
+const withIds = (path: string) => path.replace(/\{[^}]+\}/g, confid);
+
 interface OpenApiOperation {
   parameters?: Array<{ in: string; name: string }>;
   requestBody?: { content: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
@@ -20,7 +25,16 @@ interface OpenApiOperation {
 
 beforeAll(async () => {
   t = await buildTestApp();
-  session = await signIn(t.app, (await buildUser(t.db)).email!);
+  // An administrator who chairs a conference may make every call, so each one reaches its
+  // validator instead of stopping at an authorization check.
+  session = await signIn(t.app, (await buildUser(t.db, { role: 'admin' })).email!);
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/v1/web/conference/data/save',
+    headers: bearer(session),
+    payload: { name: 'NUL-2026', label: 'Unstorable text 2026', reference_date: '2026-11-15' },
+  });
+  confid = String(created.json<ConferenceReply>().conference.confid);
   const { paths } = (await t.app.inject({ url: '/docs/json' })).json<{
     paths: Record<string, Record<string, OpenApiOperation>>;
   }>();
@@ -28,7 +42,7 @@ beforeAll(async () => {
     .filter(([path]) => !path.endsWith('/logout'))
     .flatMap(([path, operations]) =>
       Object.entries(operations).flatMap(([method, operation]) => {
-        const url = path.replace(/\{[^}]+\}/g, '1');
+        const url = withIds(path);
         const bodyFields = Object.values(operation.requestBody?.content ?? {}).flatMap((content) =>
           Object.keys(content.schema?.properties ?? {}),
         );
@@ -43,7 +57,7 @@ beforeAll(async () => {
             .filter((parameter) => parameter.in === 'query' || parameter.in === 'path')
             .map((parameter) => ({
               method,
-              url: path,
+              url: parameter.in === 'path' ? path : withIds(path),
               field: parameter.name,
               where: parameter.in as 'query' | 'path',
             })),
@@ -70,7 +84,7 @@ describe('every text field of every call', () => {
           ? { url, payload: { [field]: text } }
           : where === 'query'
             ? { url: `${url}?${field}=${encoded}` }
-            : { url: url.replace(`{${field}}`, encoded).replace(/\{[^}]+\}/g, '1') };
+            : { url: withIds(url.replace(`{${field}}`, encoded)) };
       // Query and path values arrive percent-encoded, where only a NUL survives decoding.
       if (where !== 'body' && !text.includes('\u0000')) continue;
       const response = await t.app.inject({

@@ -1,6 +1,7 @@
-// The durable job table (DESIGN.md section 2). A job is claimed with FOR UPDATE SKIP LOCKED,
-// so any number of workers in any number of processes share the queue without taking the
-// same job twice; a worker that dies leaves its claim to expire and the job runs again.
+// The durable job table (docs/data-model.md, "Messages, audit, background work"). A job is claimed
+// with FOR UPDATE SKIP LOCKED, so any number of workers in any number of processes share the queue
+// without taking the same job twice; a worker that dies leaves its claim to expire and the job runs
+// again.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/client.ts';

@@ -9,8 +9,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import { queryClient as appQueryClient } from '../lib/query-client.ts';
 import { isSignedIn, subscribeToSession } from '../lib/session.ts';
 
-// Required fields carry the `required` attribute but no asterisk, so every label reads exactly
-// as SPEC words it (and as tests and screen readers find it).
+// Required fields carry the `required` attribute; their asterisk is drawn by
+// required-fields.css, not by Mantine, so every label's name stays exactly the field's name
+// (docs/decisions/web.md, "Required fields").
 // (Plain objects keyed by component name, not `Modal.extend(…)`: importing the components here
 // would put their code on every page, the sign-in page's too.)
 const withoutAsterisk = { defaultProps: { withAsterisk: false } };

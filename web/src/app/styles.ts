@@ -47,3 +47,4 @@ import '@mantine/core/styles/RadioIndicator.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Typography.css';
+import './required-fields.css';

@@ -1,14 +1,31 @@
 // The frame of every page: header with the brand, the main navigation and the user menu,
 // the page itself, and the footer. It knows nothing about sessions; the app passes it links.
-import type { ReactNode } from 'react';
-import { AppShell, Burger, Button, Container, Group, Menu, Stack, Text } from '@mantine/core';
+import type { MouseEvent, ReactNode } from 'react';
+import {
+  Anchor,
+  AppShell,
+  Badge,
+  Burger,
+  Button,
+  Container,
+  Group,
+  Menu,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, NavLink } from 'react-router';
 import classes from './app-frame.module.css';
 import { SiteFooter } from './site-footer.tsx';
 import type { FooterLink } from './site-footer.tsx';
 
-export type NavItem = { label: string; to: string };
+export type NavItem = {
+  label: string;
+  to: string;
+  /** A count shown beside the label (unread notifications on Home), with what it counts. */
+  count?: { value: number; of: string };
+};
 export type UserMenuItem = { label: string; to: string } | { label: string; onClick: () => void };
 
 type AppFrameProps = {
@@ -31,6 +48,16 @@ function MainNavLinks({ items, onNavigate }: { items: NavItem[]; onNavigate?: ()
       variant="subtle"
       className={classes.navLink}
       onClick={onNavigate}
+      rightSection={
+        item.count && item.count.value > 0 ? (
+          <>
+            <Badge size="sm" circle={item.count.value < 10} color="red.9" aria-hidden>
+              {item.count.value > 99 ? '99+' : item.count.value}
+            </Badge>
+            <VisuallyHidden>{`, ${item.count.value} ${item.count.of}`}</VisuallyHidden>
+          </>
+        ) : undefined
+      }
     >
       {item.label}
     </Button>
@@ -64,6 +91,17 @@ function UserMenu({ label, items }: { label: string; items: UserMenuItem[] }) {
   );
 }
 
+const mainContentId = 'main-content';
+
+/**
+ * Moves the focus to the page itself, past the header's links. Done by hand: the router owns
+ * the address, and a '#main-content' there would be read as another page.
+ */
+function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault();
+  document.getElementById(mainContentId)?.focus();
+}
+
 export function AppFrame({ navItems, userMenu, footerLinks, banner, children }: AppFrameProps) {
   const [isNavOpen, { toggle, close }] = useDisclosure(false);
   const hasNav = navItems.length > 0;
@@ -78,6 +116,9 @@ export function AppFrame({ navItems, userMenu, footerLinks, banner, children }: 
       padding="md"
     >
       <AppShell.Header>
+        <Anchor href={`#${mainContentId}`} className={classes.skipLink} onClick={skipToContent}>
+          Skip to content
+        </Anchor>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             {hasNav && (
@@ -111,7 +152,7 @@ export function AppFrame({ navItems, userMenu, footerLinks, banner, children }: 
           )}
         </AppShell.Navbar>
       )}
-      <AppShell.Main>
+      <AppShell.Main id={mainContentId} tabIndex={-1} className={classes.main}>
         <Container size="lg" px={0}>
           {banner}
           {children}

@@ -1,4 +1,5 @@
-// SPEC section 2: on every route change the page scrolls to the top and a loader shows for 1 s.
+// On every route change the page scrolls to the top and a loader shows for 1 s (docs/product.md,
+// "Screens and routes").
 import { useEffect, useState } from 'react';
 import { Loader, Overlay } from '@mantine/core';
 import { useLocation } from 'react-router';

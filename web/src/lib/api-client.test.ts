@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { messages } from '@recuse/common';
 import { sentInit, stubFetch } from '../testing/render-with-providers.tsx';
-import { fetchData, readFailure, saveForm } from './api-client.ts';
+import { callApi, fetchData, readFailure, saveForm } from './api-client.ts';
 import { isSignedIn, setSignedOutHandler, storeTokens } from './session.ts';
 
 function startSession() {
@@ -10,6 +10,7 @@ function startSession() {
 }
 
 const profileShape = z.object({ FName: z.string() });
+const successShape = z.object({ message: z.literal('SUCCESS') });
 
 describe('fetchData', () => {
   it('sends the bearer token and returns the answer', async () => {
@@ -62,7 +63,7 @@ describe('fetchData', () => {
 describe('saveForm', () => {
   it('sends the fields form-urlencoded', async () => {
     const fetchMock = stubFetch({ '/v1/web/contactus': { body: { message: 'SUCCESS' } } });
-    await saveForm('/v1/web/contactus', { Subject: 'Hi & bye', Message: 'x=y' });
+    await saveForm('/v1/web/contactus', { Subject: 'Hi & bye', Message: 'x=y' }, successShape);
     const init = sentInit(fetchMock, 0);
     expect(init.method).toBe('POST');
     expect(String(init.body)).toBe('Subject=Hi+%26+bye&Message=x%3Dy');
@@ -75,12 +76,41 @@ describe('saveForm', () => {
         body: { message: 'Invalid data', errors: { Email: ['Please enter valid email address'] } },
       },
     });
-    await expect(saveForm('/v1/web/user-registration/save', {})).resolves.toEqual({
+    await expect(saveForm('/v1/web/user-registration/save', {}, successShape)).resolves.toEqual({
       ok: false,
       status: 422,
       message: 'Invalid data',
       errors: { Email: ['Please enter valid email address'] },
     });
+  });
+});
+
+describe('callApi', () => {
+  it("hands back the answer parsed with the call's schema", async () => {
+    stubFetch({ '/v1/web/contactus': { body: { message: 'SUCCESS', extra: 1 } } });
+    await expect(
+      saveForm('/v1/web/contactus', { Subject: 'a', Message: 'b' }, successShape),
+    ).resolves.toEqual({ ok: true, data: { message: 'SUCCESS' } });
+  });
+
+  it('reads a success of another shape as a failure without a message, for the caller to word', async () => {
+    stubFetch({ '/v1/web/contactus': { body: { message: 'UPDATED' } } });
+    await expect(
+      saveForm('/v1/web/contactus', { Subject: 'a', Message: 'b' }, successShape),
+    ).resolves.toEqual({ ok: false, status: 200, message: '', errors: {} });
+  });
+
+  it('ends the session on a 401 of a token call only', async () => {
+    startSession();
+    const goHome = vi.fn();
+    setSignedOutHandler(goHome);
+    stubFetch({ '/v1/user/logout': { status: 401, body: 'Unauthorized' } });
+    await callApi('/v1/user/logout', successShape, { accessToken: 'access-1' });
+    expect(isSignedIn()).toBe(true);
+    await callApi('/v1/user/logout', successShape, { isTokenCall: true });
+    expect(isSignedIn()).toBe(false);
+    expect(goHome).toHaveBeenCalledOnce();
+    setSignedOutHandler(() => {});
   });
 });
 

@@ -1,7 +1,9 @@
-// Every call to the API goes through here. Bodies are form-urlencoded as SPEC section 7
-// lists them; token calls carry the bearer token. Two ways to read an answer, as SPEC
-// section 7 describes: a data fetch throws 'Could not fetch the data from that resource.'
-// on any failure, a save hands back the server's message and field errors to show in red.
+// Every call to the API goes through here. Bodies are form-urlencoded as docs/api.md lists
+// them (multipart where it says so); token calls carry the bearer token. Every answer is
+// parsed with its call's reply schema from common/src/schemas (docs/api.md, "One contract per
+// call"). Two ways to read an answer: a data fetch (fetchData) throws 'Could not fetch the
+// data from that resource.' on any failure; a save (saveForm, or callApi for any call whose
+// refusal is shown) hands back the server's message and field errors to show in red.
 import type { z } from 'zod';
 import { messages } from '@recuse/common';
 import type { FieldErrors } from '@recuse/common';
@@ -9,7 +11,7 @@ import { endSessionAndGoHome, findAccessToken } from './session.ts';
 
 const apiBaseUrl: string = import.meta.env.VITE_API_BASE_URL ?? '';
 
-/** The key the login and refresh forms send (DESIGN section 3). */
+/** The key the login and refresh forms send (docs/api.md, "Accounts and sessions"). */
 export const apiKey: string = import.meta.env.VITE_API_KEY ?? 'recuse-web';
 
 export type FormFields = Record<string, string>;
@@ -17,15 +19,25 @@ export type FormFields = Record<string, string>;
 export type RequestOptions = {
   method?: 'GET' | 'POST';
   form?: FormFields;
+  /** Send the form as multipart/form-data, for the calls the contract lists as multipart. */
+  isMultipart?: boolean;
   /** Send the bearer token of the stored session. */
   isTokenCall?: boolean;
   /** A token to send instead of the stored one (sign-in checks new tokens before keeping them). */
   accessToken?: string;
 };
 
-export type ApiAnswer = { status: number; ok: boolean; body: unknown };
+export type ApiAnswer = {
+  status: number;
+  ok: boolean;
+  /** JSON when the text parses, else the text. */
+  body: unknown;
+  /** The body exactly as sent. */
+  text: string;
+  headers: Headers;
+};
 
-/** The raw answer: status and parsed body (JSON when it parses, else text). Throws only on network failure. */
+/** The raw answer. Throws only on network failure. Calls read it through callApi, fetchData or saveForm. */
 export async function request(path: string, options: RequestOptions = {}): Promise<ApiAnswer> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const accessToken = options.accessToken ?? (options.isTokenCall ? findAccessToken() : undefined);
@@ -33,10 +45,23 @@ export async function request(path: string, options: RequestOptions = {}): Promi
   const response = await fetch(`${apiBaseUrl}${path}`, {
     method: options.method ?? (options.form ? 'POST' : 'GET'),
     headers,
-    body: options.form ? new URLSearchParams(options.form) : undefined,
+    body: options.form ? encodeForm(options.form, options.isMultipart) : undefined,
   });
   const text = await response.text();
-  return { status: response.status, ok: response.ok, body: parseBody(text) };
+  return {
+    status: response.status,
+    ok: response.ok,
+    body: parseBody(text),
+    text,
+    headers: response.headers,
+  };
+}
+
+function encodeForm(form: FormFields, isMultipart = false): URLSearchParams | FormData {
+  if (!isMultipart) return new URLSearchParams(form);
+  const data = new FormData();
+  for (const [name, value] of Object.entries(form)) data.append(name, value);
+  return data;
 }
 
 function parseBody(text: string): unknown {
@@ -84,18 +109,42 @@ export type SaveResult<T> =
   { ok: true; data: T } | { ok: false; status: number; message: string; errors: FieldErrors };
 
 /**
- * A save: the server's own message and field errors come back to show in red. A 401 on a
- * token call ends the session. Network failures throw, so each form can say what SPEC says.
+ * A call whose refusals the caller shows: an ok answer parsed with the call's shared reply
+ * schema (one of another shape is a failure without a message, so the caller says what it
+ * says when nothing can be read), else the server's message and field errors. A 401 on a
+ * token call ends the session. Network failures throw, so each form says what it says then.
  */
-export async function saveForm<T>(
+export async function callApi<Schema extends z.ZodType>(
+  path: string,
+  schema: Schema,
+  options: RequestOptions = {},
+): Promise<SaveResult<z.output<Schema>>> {
+  const answer = await request(path, options);
+  if (answer.status === 401 && options.isTokenCall) endSessionAndGoHome();
+  if (!answer.ok) return { ok: false, status: answer.status, ...readFailure(answer.body) };
+  const parsed = schema.safeParse(answer.body);
+  if (!parsed.success) return { ok: false, status: answer.status, message: '', errors: {} };
+  return { ok: true, data: parsed.data };
+}
+
+/** A token call's read whose refusal (403, 404, 422) is shown with the server's own sentence. */
+export async function readOrExplain<Schema extends z.ZodType>(
+  path: string,
+  schema: Schema,
+): Promise<z.output<Schema>> {
+  const result = await callApi(path, schema, { isTokenCall: true });
+  if (!result.ok) throw new Error(result.message || messages.couldNotFetch);
+  return result.data;
+}
+
+/** A save: callApi posting the form. */
+export async function saveForm<Schema extends z.ZodType>(
   path: string,
   form: FormFields,
+  schema: Schema,
   options: Omit<RequestOptions, 'form'> = {},
-): Promise<SaveResult<T>> {
-  const answer = await request(path, { method: 'POST', ...options, form });
-  if (answer.status === 401 && options.isTokenCall) endSessionAndGoHome();
-  if (answer.ok) return { ok: true, data: answer.body as T };
-  return { ok: false, status: answer.status, ...readFailure(answer.body) };
+): Promise<SaveResult<z.output<Schema>>> {
+  return callApi(path, schema, { method: 'POST', ...options, form });
 }
 
 /** The message and field errors of a failed answer, whichever spelling the server used. */

@@ -1,6 +1,8 @@
-// The signed-in session as the browser keeps it (SPEC sections 3 and 4): the tokens, when
-// they were stored, and the profile, all in localStorage so a reload keeps the user signed in.
-// Components follow it through subscribeToSession, so signing in or out re-renders the guard.
+// The signed-in session as the browser keeps it (docs/product.md, "Authentication and sessions"):
+// the tokens, when they were stored, and the profile, all in localStorage so a reload keeps the
+// user signed in. Components follow it through subscribeToSession, so signing in or out re-renders
+// the guard.
+import type { TokenReply } from '@recuse/common';
 
 export const sessionKeys = {
   accessToken: 'access_token',
@@ -10,16 +12,12 @@ export const sessionKeys = {
   profile: 'profile',
 } as const;
 
-/** SPEC section 9: tokens are refreshed 50 minutes before they expire, checked every 999 ms. */
+/**
+ * Tokens are refreshed 50 minutes before they expire, checked every 999 ms (docs/product.md,
+ * "Timings").
+ */
 export const refreshMarginSeconds = 50 * 60;
 export const refreshCheckIntervalMs = 999;
-
-/** The answer of POST /v1/user/login and POST /v1/user/refresh. */
-export type TokenReply = {
-  access_token: string;
-  refresh_token: string;
-  expires_in: number;
-};
 
 export type StoredTokens = {
   accessToken: string;
@@ -49,17 +47,8 @@ export function subscribeToSession(listener: () => void): () => void {
   };
 }
 
-export function isTokenReply(body: unknown): body is TokenReply {
-  if (typeof body !== 'object' || body === null) return false;
-  const reply = body as Record<string, unknown>;
-  return (
-    typeof reply.access_token === 'string' &&
-    typeof reply.refresh_token === 'string' &&
-    typeof reply.expires_in === 'number'
-  );
-}
-
 export function storeTokens(tokens: TokenReply, now = Date.now()): void {
+  sessionWarning = false;
   localStorage.setItem(sessionKeys.accessToken, tokens.access_token);
   localStorage.setItem(sessionKeys.refreshToken, tokens.refresh_token);
   localStorage.setItem(sessionKeys.expiresIn, String(tokens.expires_in));
@@ -105,10 +94,28 @@ export function clearSession(): void {
   notifySessionChanged();
 }
 
+let sessionWarning = false;
+
+/**
+ * The profile could not be read with the stored tokens (a server error or no answer, not a
+ * 401): the session is unusable, so it is forgotten, and the pages say so
+ * (`messages.sessionBanner`) until the next sign-in or a reload of the page.
+ */
+export function endSessionWithWarning(): void {
+  sessionWarning = true;
+  clearSession();
+}
+
+/** Whether the last session ended because its profile could not be read. */
+export function hasSessionWarning(): boolean {
+  return sessionWarning;
+}
+
 /**
  * Seconds after storing at which the tokens are refreshed: the expiry minus 50 minutes
- * (SPEC section 4). A server that hands out tokens shorter than 50 minutes would make that
- * zero or negative and the timer would refresh every second, so those refresh at half-life.
+ * (docs/product.md, "Authentication and sessions"). A server that hands out tokens shorter than 50
+ * minutes would make that zero or negative and the timer would refresh every second, so those
+ * refresh at half-life.
  */
 export function refreshAfterSeconds(expiresInSeconds: number): number {
   const threshold = expiresInSeconds - refreshMarginSeconds;
@@ -128,7 +135,10 @@ export function setSignedOutHandler(handler: SignedOutHandler): void {
   signedOutHandler = handler;
 }
 
-/** A 401 from a token call: clear storage and go to '/' (SPEC section 4). */
+/**
+ * A 401 from a token call: clear storage and go to '/' (docs/product.md, "Authentication and
+ * sessions").
+ */
 export function endSessionAndGoHome(): void {
   clearSession();
   signedOutHandler();

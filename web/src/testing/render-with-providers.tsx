@@ -8,10 +8,16 @@ import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import { cssVariablesResolver, theme } from '../app/provider.tsx';
 
-export function renderWithProviders(ui: ReactElement, { path = '/' }: { path?: string } = {}) {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
+/** Queries are not retried unless the test passes the app's own client (lib/query-client.ts). */
+export function renderWithProviders(
+  ui: ReactElement,
+  {
+    path = '/',
+    queryClient = new QueryClient({
+      defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+    }),
+  }: { path?: string; queryClient?: QueryClient } = {},
+) {
   return render(
     // env="test": no transitions or portals, so dropdowns open at once inside the render (Mantine's advice).
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">

@@ -1,8 +1,8 @@
-// Claiming a crawled co-author (DESIGN.md section 7): the app's own worker crawls a user's
-// DBLP page (the handler app.ts registers), which makes their co-authors DBLP-only people with
-// imported relations; a co-author who then signs up, or links their DBLP URL from an existing
-// account, owns those relations once an administrator confirms the claim (docs/dblp.md,
-// "Claims"), and not before.
+// Claiming a crawled co-author (docs/dblp.md, "Claims"): the app's own worker crawls a user's DBLP
+// page (the handler app.ts registers), which makes their co-authors DBLP-only people with imported
+// relations; a co-author who then signs up, or links their DBLP URL from an existing account, owns
+// those relations once an administrator confirms the claim (docs/dblp.md, "Claims"), and not
+// before.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { buildTestApp } from '../../../test/build-test-app.ts';

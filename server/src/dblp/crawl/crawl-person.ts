@@ -42,16 +42,26 @@ export interface CrawlerOptions extends Pick<
 /** A person whose crawl failed for good is tried again by the schedule this much later. */
 const failedRetryDays = 1;
 
-export function createDblpCrawler(options: CrawlerOptions) {
-  const { db, config } = options;
-  if (!config.DBLP_BASE_URL) throw new Error('the DBLP crawler needs DBLP_BASE_URL');
-  const fetcher = createPersonFetcher({
+/**
+ * The fetcher of per-person XML with the crawler's settings: its base URL, User-Agent, delay
+ * and timeout. Whoever else reads DBLP (the ORCID proof of a claim) takes it from here, so
+ * every request to a DBLP host shares one politeness clock (crawl-hosts.repo).
+ */
+export function createDblpPersonFetcher(options: CrawlerOptions) {
+  const { config } = options;
+  if (!config.DBLP_BASE_URL) throw new Error('reading DBLP needs DBLP_BASE_URL');
+  return createPersonFetcher({
     ...options,
     baseUrl: config.DBLP_BASE_URL,
     userAgent: crawlerUserAgent(config),
     delayMs: config.DBLP_CRAWL_DELAY_MS,
     timeoutMs: config.DBLP_TIMEOUT_MS,
   });
+}
+
+export function createDblpCrawler(options: CrawlerOptions) {
+  const { db, config } = options;
+  const fetcher = createDblpPersonFetcher(options);
 
   async function crawlPerson(payload: DblpCrawlPersonPayload, isLastAttempt = false) {
     const { userId, pid } = payload;

@@ -1,8 +1,8 @@
-// Fetches one person's XML from DBLP politely (DESIGN.md section 7, reference/dblp.md section 4):
-// one request at a time per host, at least the configured delay apart, the host's clock in the
-// database (crawl-hosts.repo), an identifying User-Agent, a timeout over the whole answer, and
-// the answer parsed before the host is released, so a malformed one counts as the host's
-// failure like a 5xx. One call makes one request: retrying is the job queue's business.
+// Fetches one person's XML from DBLP politely (docs/dblp.md, "Crawling politely"): one request at a
+// time per host, at least the configured delay apart, the host's clock in the database
+// (crawl-hosts.repo), an identifying User-Agent, a timeout over the whole answer, and the answer
+// parsed before the host is released, so a malformed one counts as the host's failure like a 5xx.
+// One call makes one request: retrying is the job queue's business.
 import type { Db } from '../../db/client.ts';
 import { DblpParseError } from '../parse-error.ts';
 import { parsePerson } from '../parse-person.ts';

@@ -1,6 +1,6 @@
-// Stores one crawled person file in one transaction (DESIGN.md section 7): the person and
-// their names, unknown co-authors as DBLP-only people, the publications the person authored,
-// their author lists, their imported relations with the parties, and the retirement of
+// Stores one crawled person file in one transaction (docs/dblp.md, "What a crawl stores"): the
+// person and their names, unknown co-authors as DBLP-only people, the publications the person
+// authored, their author lists, their imported relations with the parties, and the retirement of
 // publications DBLP no longer lists for the person. Either all of it lands or none.
 import { institutionKey } from '@recuse/common';
 import type { Db } from '../../db/client.ts';

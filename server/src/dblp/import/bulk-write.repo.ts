@@ -15,7 +15,7 @@
 // the batch in flight, and the next batch waits for the merge and then sees its result.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { databaseErrorCode } from '../../db/client.ts';
+import { databaseErrorCode } from '../../db/errors.ts';
 
 /** 'RCDI': Recuse DBLP import. */
 const dumpImportLockKey = 0x52_43_44_49;

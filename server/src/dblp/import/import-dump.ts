@@ -1,5 +1,5 @@
-// The full DBLP dump import (DESIGN.md section 7), in three phases that each commit their
-// checkpoint with every batch, so a killed run resumes where it stopped and ends in the same
+// The full DBLP dump import (docs/dblp.md, "The dump import"), in three phases that each commit
+// their checkpoint with every batch, so a killed run resumes where it stopped and ends in the same
 // database as one clean run:
 //   1. records: publications, their authors (names and positions) and people, in batches;
 //   2. people: authors resolved to people by name (DBLP puts person records last, so authors

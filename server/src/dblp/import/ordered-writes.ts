@@ -1,3 +1,4 @@
+import { databaseErrorCode } from '../../db/errors.ts';
 // Phase 1 of the dump import writes its batches with several transactions at once (one
 // PostgreSQL backend each, while Node parses the next batch) and still commits them in file
 // order, so the checkpoint always says "every record up to here is in":
@@ -13,8 +14,6 @@
 //   for each other and PostgreSQL ends the deadlock by failing one;
 // - a batch that fails that way is written again, alone, once the batches before it are in.
 //   Any other failure stops the import with its error after the batches before it are in.
-
-import { databaseErrorCode } from '../../db/client.ts';
 
 /** A batch's place: records from+1 … to, the index-th batch of the run. */
 export interface BatchTurn {

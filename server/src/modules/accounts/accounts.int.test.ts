@@ -66,11 +66,13 @@ describe('mergeDblpPerson', () => {
         'notifications.user_id': 1,
         'institutions.created_by_user_id': 1,
         'contact_messages.user_id': 1,
+        'contact_messages.closed_by_user_id': 0,
         'audit_log.actor_user_id': 0,
         'tokens.user_id': 1,
         'relations.creator_user_id': 0,
         'relation_parties.user_id': 0,
         'relation_comments.user_id': 0,
+        'relation_comments.closed_by_user_id': 0,
         'publication_authors.user_id': 0,
         'dblp_names.user_id': 1,
         'dblp_people.user_id': 1,
@@ -79,6 +81,9 @@ describe('mergeDblpPerson', () => {
         'dblp_claims.user_id': 0,
         'dblp_claims.disputed_by_user_id': 0,
         'dblp_claims.decided_by_user_id': 0,
+        'conflict_decisions.decided_by': 0,
+        'matrix_versions.created_by': 0,
+        'conflict_audit_runs.created_by': 0,
       },
     });
     const [merged] = await t.db.select().from(users).where(eq(users.id, account.id));

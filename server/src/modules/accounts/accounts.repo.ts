@@ -5,8 +5,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-
-export type User = typeof users.$inferSelect;
+import type { User } from '../../db/schema.ts';
 
 export interface UserReference {
   table: string;
@@ -16,31 +15,55 @@ export interface UserReference {
    * own secrets or state and never pass to someone else.
    */
   onMerge: 'move' | 'delete';
+  /**
+   * When an administrator deletes the account (modules/admin-users): `keep` the rows, which
+   * then name '(Deleted user)' (others' relations, comments, the audit trail), or `delete`
+   * them, being the person's own data (affiliations, notifications, sessions, claims).
+   */
+  onAccountDelete: 'keep' | 'delete';
 }
 
 export const userReferences: readonly UserReference[] = [
-  { table: 'affiliations', column: 'user_id', onMerge: 'move' },
-  { table: 'notifications', column: 'user_id', onMerge: 'move' },
-  { table: 'institutions', column: 'created_by_user_id', onMerge: 'move' },
-  { table: 'contact_messages', column: 'user_id', onMerge: 'move' },
-  { table: 'audit_log', column: 'actor_user_id', onMerge: 'move' },
-  { table: 'tokens', column: 'user_id', onMerge: 'delete' },
+  { table: 'affiliations', column: 'user_id', onMerge: 'move', onAccountDelete: 'delete' },
+  { table: 'notifications', column: 'user_id', onMerge: 'move', onAccountDelete: 'delete' },
+  { table: 'institutions', column: 'created_by_user_id', onMerge: 'move', onAccountDelete: 'keep' },
+  { table: 'contact_messages', column: 'user_id', onMerge: 'move', onAccountDelete: 'delete' },
+  // Who closed a request in the requests inbox (an administrator): kept, as the audit trail is.
+  {
+    table: 'contact_messages',
+    column: 'closed_by_user_id',
+    onMerge: 'move',
+    onAccountDelete: 'keep',
+  },
+  { table: 'audit_log', column: 'actor_user_id', onMerge: 'move', onAccountDelete: 'keep' },
+  { table: 'tokens', column: 'user_id', onMerge: 'delete', onAccountDelete: 'delete' },
   // Self-relations between the two records are removed before these move (mergeDblpPerson).
-  { table: 'relations', column: 'creator_user_id', onMerge: 'move' },
-  { table: 'relation_parties', column: 'user_id', onMerge: 'move' },
-  { table: 'relation_comments', column: 'user_id', onMerge: 'move' },
-  { table: 'publication_authors', column: 'user_id', onMerge: 'move' },
+  { table: 'relations', column: 'creator_user_id', onMerge: 'move', onAccountDelete: 'keep' },
+  { table: 'relation_parties', column: 'user_id', onMerge: 'move', onAccountDelete: 'keep' },
+  { table: 'relation_comments', column: 'user_id', onMerge: 'move', onAccountDelete: 'keep' },
+  {
+    table: 'relation_comments',
+    column: 'closed_by_user_id',
+    onMerge: 'move',
+    onAccountDelete: 'keep',
+  },
+  { table: 'publication_authors', column: 'user_id', onMerge: 'move', onAccountDelete: 'keep' },
   // The person's DBLP names now find the account; its crawl state goes, since linking queues
   // a fresh crawl (and the account may already have a row of its own).
-  { table: 'dblp_names', column: 'user_id', onMerge: 'move' },
-  { table: 'dblp_people', column: 'user_id', onMerge: 'delete' },
-  { table: 'conferences', column: 'created_by_user_id', onMerge: 'move' },
-  { table: 'conference_chairs', column: 'user_id', onMerge: 'move' },
+  { table: 'dblp_names', column: 'user_id', onMerge: 'move', onAccountDelete: 'delete' },
+  { table: 'dblp_people', column: 'user_id', onMerge: 'delete', onAccountDelete: 'delete' },
+  { table: 'conferences', column: 'created_by_user_id', onMerge: 'move', onAccountDelete: 'keep' },
+  { table: 'conference_chairs', column: 'user_id', onMerge: 'move', onAccountDelete: 'delete' },
   // Only registered accounts claim, and only DBLP-only people are merged: nothing moves in
   // practice, but a merged person's part in a claim's history would follow them.
-  { table: 'dblp_claims', column: 'user_id', onMerge: 'move' },
-  { table: 'dblp_claims', column: 'disputed_by_user_id', onMerge: 'move' },
-  { table: 'dblp_claims', column: 'decided_by_user_id', onMerge: 'move' },
+  { table: 'dblp_claims', column: 'user_id', onMerge: 'move', onAccountDelete: 'delete' },
+  { table: 'dblp_claims', column: 'disputed_by_user_id', onMerge: 'move', onAccountDelete: 'keep' },
+  { table: 'dblp_claims', column: 'decided_by_user_id', onMerge: 'move', onAccountDelete: 'keep' },
+  // A chair's conflict decisions, saved matrix versions and audit runs are the conference's
+  // record: they follow a merge and stay, naming '(Deleted user)', when the chair is deleted.
+  { table: 'conflict_decisions', column: 'decided_by', onMerge: 'move', onAccountDelete: 'keep' },
+  { table: 'matrix_versions', column: 'created_by', onMerge: 'move', onAccountDelete: 'keep' },
+  { table: 'conflict_audit_runs', column: 'created_by', onMerge: 'move', onAccountDelete: 'keep' },
 ];
 
 /** Locks both users' rows (in id order, so two merges cannot deadlock) and returns them. */
@@ -72,6 +95,52 @@ export async function mergeReference(
             select count(*)::int as n from removed`,
   );
   return rows[0]?.n ?? 0;
+}
+
+/** Removes the rows an account deletion does not keep (userReferences' `onAccountDelete`). */
+export async function deleteAccountRows(db: Db, userId: number): Promise<Record<string, number>> {
+  const removed: Record<string, number> = {};
+  for (const reference of userReferences) {
+    if (reference.onAccountDelete !== 'delete') continue;
+    const rows = await queryRows<{ n: number }>(
+      db,
+      sql`with removed as (delete from ${sql.identifier(reference.table)}
+                            where ${sql.identifier(reference.column)} = ${userId} returning 1)
+          select count(*)::int as n from removed`,
+    );
+    removed[`${reference.table}.${reference.column}`] = rows[0]?.n ?? 0;
+  }
+  return removed;
+}
+
+/**
+ * The account becomes a `deleted` person: no name, addresses, DBLP identity, password or
+ * role, so it reads '(Deleted user)' wherever others' records still name it.
+ */
+export async function eraseAccount(db: Db, userId: number): Promise<void> {
+  await db
+    .update(users)
+    .set({
+      kind: 'deleted',
+      role: 'user',
+      firstName: '',
+      lastName: '',
+      otherName1: '',
+      otherName2: '',
+      email: null,
+      secondaryEmail: null,
+      pendingEmail: null,
+      pendingSecondaryEmail: null,
+      dblpPid: null,
+      dblpName: null,
+      passwordHash: null,
+      isEmailConfirmed: false,
+      isOptedIn: false,
+      failedLoginCount: 0,
+      lockedUntil: null,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId));
 }
 
 export async function deleteUser(db: Db, userId: number): Promise<void> {

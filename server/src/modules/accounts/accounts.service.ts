@@ -4,12 +4,14 @@
 import { messages } from '@recuse/common';
 import { recordAudit } from '../../audit/audit.repo.ts';
 import type { Db } from '../../db/client.ts';
+import type { User } from '../../db/schema.ts';
 import { excludeDumpImports } from '../../dblp/import/bulk-write.repo.ts';
 import { HttpError } from '../../http/errors.ts';
 import { removeRelationsBetween } from '../relations/relations-merge.service.ts';
-import type { User } from './accounts.repo.ts';
 import {
+  deleteAccountRows,
   deleteUser,
+  eraseAccount,
   findUserByDblpPid,
   lockUsers,
   mergeReference,
@@ -123,4 +125,16 @@ export async function mergeInvitedPerson(
     after: { moved },
   });
   return true;
+}
+
+/**
+ * An account deleted by an administrator (modules/admin-users): the rows that are the person's
+ * own go (userReferences' `onAccountDelete`), and the user row stays as a `deleted` person with
+ * no personal data, so others' relations and comments name '(Deleted user)'. Answers how many
+ * rows went, per column.
+ */
+export async function deleteAccountRecords(db: Db, userId: number) {
+  const removed = await deleteAccountRows(db, userId);
+  await eraseAccount(db, userId);
+  return removed;
 }

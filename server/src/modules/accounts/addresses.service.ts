@@ -7,14 +7,14 @@
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../audit/audit.repo.ts';
+import { findViolatedUniqueIndex } from '../../db/errors.ts';
+import type { User } from '../../db/schema.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
-import {
-  findLiveToken,
-  findViolatedUniqueIndex,
-  insertToken,
-  markTokenUsed,
-  revokeUserTokens,
-} from '../auth/auth.repo.ts';
+import type { Token, TokenKind } from '../auth/auth.repo.ts';
+// Exception to the module zones: the tokens table is one, shared by sign-in (auth), address
+// changes (accounts) and ORCID proofs (dblp-claims); its queries stay in auth.repo.
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- shared tokens queries
+import { findLiveToken, insertToken, markTokenUsed, revokeUserTokens } from '../auth/auth.repo.ts';
 import { generateSecret, hashSecret } from '../auth/secrets.ts';
 import { addressConfirmationMail, emailChangedMail } from './addresses.mails.ts';
 import {
@@ -123,6 +123,41 @@ async function takeAddress(db: Db, userId: number, address: string): Promise<boo
   return true;
 }
 
+/** An address link being opened: its token, the locked account it belongs to, the address. */
+interface OpenedLink {
+  token: Token;
+  user: User;
+  address: string;
+}
+
+/**
+ * Opens a mailed address link of one of `kinds` in a transaction: a live, unused link of a
+ * registered account is marked used and handed to `apply` with the account's row locked.
+ * False for a bad link, and when another account takes the address between `apply`'s check
+ * and its write (the unique index on users.email says so).
+ */
+async function openAddressLink(
+  context: AppContext,
+  kinds: readonly TokenKind[],
+  secret: string,
+  apply: (tx: Db, link: OpenedLink) => Promise<boolean>,
+): Promise<boolean> {
+  const hash = hashSecret(secret);
+  return context.db
+    .transaction(async (tx) => {
+      let token: Token | undefined;
+      for (const kind of kinds) token ??= await findLiveToken(tx, kind, hash);
+      if (!token?.userId || !token.email || token.usedAt) return false;
+      const [user] = await lockUsers(tx, [token.userId]);
+      if (user?.kind !== 'registered' || !(await markTokenUsed(tx, token.id))) return false;
+      return apply(tx, { token, user, address: token.email.toLowerCase() });
+    })
+    .catch((error: unknown) => {
+      if (findViolatedUniqueIndex(error) === 'users_email_unique') return false;
+      throw error;
+    });
+}
+
 /**
  * Opens a confirmation link, in plain words:
  * - A sign-up's own address: the account is confirmed and may sign in.
@@ -132,47 +167,34 @@ async function takeAddress(db: Db, userId: number, address: string): Promise<boo
  *   (changed or cancelled since), or for an address someone else proved first: false.
  */
 export async function confirmAddress(context: AppContext, secret: string): Promise<boolean> {
-  const hash = hashSecret(secret);
-  return context.db
-    .transaction(async (tx) => {
-      const token =
-        (await findLiveToken(tx, 'email_confirmation', hash)) ??
-        (await findLiveToken(tx, 'secondary_email_confirmation', hash));
-      if (!token?.userId || !token.email || token.usedAt) return false;
-      const [user] = await lockUsers(tx, [token.userId]);
-      if (user?.kind !== 'registered' || !(await markTokenUsed(tx, token.id))) return false;
-      const address = token.email.toLowerCase();
-      const role: AddressRole = token.kind === 'email_confirmation' ? 'primary' : 'secondary';
-      if (role === 'primary' && user.email?.toLowerCase() === address) {
-        await setAddresses(tx, user.id, { isEmailConfirmed: true });
-        return true;
-      }
-      const pending = role === 'primary' ? user.pendingEmail : user.pendingSecondaryEmail;
-      if (pending?.toLowerCase() !== address || !(await takeAddress(tx, user.id, address))) {
-        return false;
-      }
-      await setAddresses(
-        tx,
-        user.id,
-        role === 'primary'
-          ? { email: address, pendingEmail: null, isEmailConfirmed: true }
-          : { secondaryEmail: address, pendingSecondaryEmail: null },
-      );
-      await recordAudit(tx, {
-        actorUserId: user.id,
-        action: 'user.confirm-email',
-        entity: 'user',
-        entityId: user.id,
-        before: { email: user.email, secondaryEmail: user.secondaryEmail },
-        after: role === 'primary' ? { email: address } : { secondaryEmail: address },
-      });
+  const kinds = ['email_confirmation', 'secondary_email_confirmation'] as const;
+  return openAddressLink(context, kinds, secret, async (tx, { token, user, address }) => {
+    const role: AddressRole = token.kind === 'email_confirmation' ? 'primary' : 'secondary';
+    if (role === 'primary' && user.email?.toLowerCase() === address) {
+      await setAddresses(tx, user.id, { isEmailConfirmed: true });
       return true;
-    })
-    .catch((error: unknown) => {
-      // Someone else took the address between our check and our write.
-      if (findViolatedUniqueIndex(error) === 'users_email_unique') return false;
-      throw error;
+    }
+    const pending = role === 'primary' ? user.pendingEmail : user.pendingSecondaryEmail;
+    if (pending?.toLowerCase() !== address || !(await takeAddress(tx, user.id, address))) {
+      return false;
+    }
+    await setAddresses(
+      tx,
+      user.id,
+      role === 'primary'
+        ? { email: address, pendingEmail: null, isEmailConfirmed: true }
+        : { secondaryEmail: address, pendingSecondaryEmail: null },
+    );
+    await recordAudit(tx, {
+      actorUserId: user.id,
+      action: 'user.confirm-email',
+      entity: 'user',
+      entityId: user.id,
+      before: { email: user.email, secondaryEmail: user.secondaryEmail },
+      after: role === 'primary' ? { email: address } : { secondaryEmail: address },
     });
+    return true;
+  });
 }
 
 /**
@@ -182,41 +204,31 @@ export async function confirmAddress(context: AppContext, secret: string): Promi
  * another account has taken the old address since.
  */
 export async function undoEmailChange(context: AppContext, secret: string): Promise<boolean> {
-  return context.db
-    .transaction(async (tx) => {
-      const token = await findLiveToken(tx, 'email_change_undo', hashSecret(secret));
-      if (!token?.userId || !token.email || token.usedAt) return false;
-      const [user] = await lockUsers(tx, [token.userId]);
-      if (user?.kind !== 'registered' || !(await markTokenUsed(tx, token.id))) return false;
-      const address = token.email.toLowerCase();
-      if (user.email?.toLowerCase() !== address && !(await takeAddress(tx, user.id, address))) {
-        return false;
-      }
-      await setAddresses(tx, user.id, {
-        email: address,
-        pendingEmail: null,
-        isEmailConfirmed: true,
-        ...(user.secondaryEmail?.toLowerCase() === address ? { secondaryEmail: null } : {}),
-      });
-      await revokeUserTokens(tx, user.id, [
-        'access',
-        'refresh',
-        'password_reset',
-        'email_confirmation',
-        'secondary_email_confirmation',
-      ]);
-      await recordAudit(tx, {
-        actorUserId: user.id,
-        action: 'user.undo-email-change',
-        entity: 'user',
-        entityId: user.id,
-        before: { email: user.email, pendingEmail: user.pendingEmail },
-        after: { email: address },
-      });
-      return true;
-    })
-    .catch((error: unknown) => {
-      if (findViolatedUniqueIndex(error) === 'users_email_unique') return false;
-      throw error;
+  return openAddressLink(context, ['email_change_undo'], secret, async (tx, { user, address }) => {
+    if (user.email?.toLowerCase() !== address && !(await takeAddress(tx, user.id, address))) {
+      return false;
+    }
+    await setAddresses(tx, user.id, {
+      email: address,
+      pendingEmail: null,
+      isEmailConfirmed: true,
+      ...(user.secondaryEmail?.toLowerCase() === address ? { secondaryEmail: null } : {}),
     });
+    await revokeUserTokens(tx, user.id, [
+      'access',
+      'refresh',
+      'password_reset',
+      'email_confirmation',
+      'secondary_email_confirmation',
+    ]);
+    await recordAudit(tx, {
+      actorUserId: user.id,
+      action: 'user.undo-email-change',
+      entity: 'user',
+      entityId: user.id,
+      before: { email: user.email, pendingEmail: user.pendingEmail },
+      after: { email: address },
+    });
+    return true;
+  });
 }

@@ -1,5 +1,5 @@
-// Sign-in, lockout, token refresh and rotation, and sign-out (SPEC section 7, DESIGN.md
-// section 3): what a client sees from each call.
+// Sign-in, lockout, token refresh and rotation, and sign-out (docs/api.md, "Accounts and sessions";
+// docs/product.md, "Authentication and sessions"): what a client sees from each call.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@recuse/common';
@@ -165,7 +165,7 @@ describe('POST /v1/user/login', () => {
       { username: 'ada@example.org', password: '' },
       { password: [messages.passwordRequired] },
     ],
-  ])('answers %s with 422 and SPEC message', async (_case, fields, errors) => {
+  ])('answers %s with 422 and the form rule message', async (_case, fields, errors) => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/v1/user/login',

@@ -3,10 +3,10 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
+import type { NewUser, User } from '../../db/schema.ts';
 import { tokens, users } from '../../db/schema.ts';
+import type { SessionUser } from '../../http/authenticate.ts';
 
-export type User = typeof users.$inferSelect;
-export type NewUser = typeof users.$inferInsert;
 export type TokenKind = (typeof tokens.$inferSelect)['kind'];
 export type Token = typeof tokens.$inferSelect;
 
@@ -82,13 +82,6 @@ export async function claimUser(
     .where(and(eq(users.id, id), eq(users.kind, expectedKind)))
     .returning();
   return row;
-}
-
-/** The unique index a statement ran into (PostgreSQL error 23505), when that is why it failed. */
-export function findViolatedUniqueIndex(error: unknown): string | undefined {
-  const cause = error instanceof Error && error.cause ? error.cause : error;
-  const { code, constraint } = (cause ?? {}) as { code?: unknown; constraint?: unknown };
-  return code === '23505' && typeof constraint === 'string' ? constraint : undefined;
 }
 
 /**
@@ -249,11 +242,6 @@ export async function revokeUserTokens(
          sql`, `,
        )})
        ${exceptFamilyId ? sql`and family_id is distinct from ${exceptFamilyId}` : sql``}`);
-}
-
-export interface SessionUser {
-  user: User;
-  familyId: string;
 }
 
 export async function findUserByAccessToken(

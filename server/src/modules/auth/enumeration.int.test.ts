@@ -7,14 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@recuse/common';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { buildTestApp } from '../../../test/build-test-app.ts';
-import {
-  bearer,
-  buildUser,
-  defaultPassword,
-  form,
-  mailsTo,
-  signIn,
-} from '../../../test/factories.ts';
+import { bearer, buildUser, form, mailsTo, signIn, signUpForm } from '../../../test/factories.ts';
 import { queryRows } from '../../db/client.ts';
 
 let t: TestApp;
@@ -94,22 +87,47 @@ describe('people search', () => {
   });
 });
 
+describe('naming a co-chair', () => {
+  it('counts against the people search limit of the signed-in user', async () => {
+    const chair = await buildUser(t.db);
+    const tokens = await signIn(t.app, chair.email!);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/v1/web/conference/data/save',
+      headers: bearer(tokens),
+      payload: { name: `LIMITS-${chair.id}`, label: 'Limits', reference_date: '' },
+    });
+    const confid = created.json<{ conference: { confid: number } }>().conference.confid;
+    // Each answer tells whether the address has a confirmed account, as a search would.
+    const nameChair = (email: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/v1/web/conference/data/chair/add/${confid}`,
+        remoteAddress: newClient(),
+        headers: bearer(tokens),
+        payload: { email },
+      });
+    const statuses = [];
+    for (let call = 1; call <= 3; call += 1) {
+      statuses.push((await nameChair(`guess${call}@example.org`)).statusCode);
+    }
+    statuses.push((await nameChair((await buildUser(t.db)).email!)).statusCode);
+    expect(statuses).toEqual([422, 422, 422, 429]);
+    const search = await t.app.inject({
+      url: '/v1/web/users/search?q=guess',
+      headers: bearer(tokens),
+    });
+    expect(search.statusCode).toBe(429);
+  });
+});
+
 describe('sign-up', () => {
   const signUp = (email: string, client: string) =>
     t.app.inject({
       method: 'POST',
       url: '/v1/web/user-registration/save',
       remoteAddress: client,
-      ...form({
-        FName: 'Sam',
-        SName: 'Smith',
-        Email: email,
-        dblp_url: '',
-        noDBLP: '1',
-        password: defaultPassword,
-        confirmPassword: defaultPassword,
-        optedIn: '1',
-      }),
+      ...form(signUpForm(email)),
     });
 
   it("keeps the taken address's message but limits sign-ups per client address and hour", async () => {

@@ -1,5 +1,6 @@
-// Password recovery by mail (request, find, reset) and the signed-in password change
-// (SPEC section 7): single-use, expiring links that cannot be used to learn who has an account.
+// Password recovery by mail (request, find, reset) and the signed-in password change (docs/api.md,
+// "Accounts and sessions"): single-use, expiring links that cannot be used to learn who has an
+// account.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@recuse/common';

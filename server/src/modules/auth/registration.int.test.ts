@@ -1,5 +1,5 @@
-// Sign-up (SPEC section 7, POST /v1/web/user-registration/save), plain and invited, the
-// e-mail confirmation link, DBLP URLs, and the invitation check of
+// Sign-up (POST /v1/web/user-registration/save; docs/product.md, "Registration"), plain and
+// invited, the e-mail confirmation link, DBLP URLs, and the invitation check of
 // validate_token_for_request_response.
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,14 +1,15 @@
-// The conference dropdown (SPEC's conferDrpList), migration 0007's DEFAULT conference, and the
+// The conference dropdown (`conferDrpList`), migration 0007's DEFAULT conference, and the
 // management calls of chairs and administrators with who may make them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { ConferenceDropList, ConferenceReply } from '@recuse/common';
+import type { ChairedConferencesReply, ConferenceDropList, ConferenceReply } from '@recuse/common';
 import { conferenceMessages, defaultConflictRules, ruleToWire } from '@recuse/common';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import { signedInUser } from '../../../test/profile-requests.ts';
 import { get, post } from '../../../test/relation-requests.ts';
 import type { Tokens } from '../../../test/factories.ts';
+import { buildUser } from '../../../test/factories.ts';
 import { auditLog, conferenceRules, conferences } from '../../db/schema.ts';
 
 let t: TestApp;
@@ -334,6 +335,17 @@ describe('who may change a conference', () => {
       'json',
     );
     expect(unknown.statusCode).toBe(422);
+    // A sign-up that has not opened its confirmation link is no one's proof of the address.
+    const unconfirmed = await buildUser(t.db, { isEmailConfirmed: false });
+    const refused = await post(
+      t,
+      `/v1/web/conference/data/chair/add/${conference.confid}`,
+      chair.session,
+      { email: unconfirmed.email },
+      'json',
+    );
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual(unknown.json());
     const deleted = await post(
       t,
       `/v1/web/conference/data/delete/${conference.confid}`,
@@ -403,5 +415,49 @@ describe('who may change a conference', () => {
       'json',
     );
     expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('GET /v1/web/conference/data/list/chaired', () => {
+  const chairedList = async (session: Tokens) => {
+    const response = await get(t, '/v1/web/conference/data/list/chaired', session);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<ChairedConferencesReply>().conferences;
+  };
+
+  it("lists the caller's own conferences as chair, every conference for an administrator, never DEFAULT", async () => {
+    const chair = await signedInUser(t);
+    const cochair = await signedInUser(t);
+    const own = await createConference(chair.session, { label: 'Zz Own Conference' });
+    const other = await createConference((await signedInUser(t)).session);
+    expect(await chairedList(chair.session)).toEqual([
+      {
+        confid: own.confid,
+        name: own.conference_name,
+        label: 'Zz Own Conference',
+        reference_date: null,
+        is_chair: true,
+      },
+    ]);
+    expect(await chairedList(cochair.session)).toEqual([]);
+    await post(
+      t,
+      `/v1/web/conference/data/chair/add/${own.confid}`,
+      chair.session,
+      { email: cochair.user.email },
+      'json',
+    );
+    expect((await chairedList(cochair.session)).map((row) => row.confid)).toEqual([own.confid]);
+
+    const admin = await signedInUser(t, { role: 'admin' });
+    const everything = await chairedList(admin.session);
+    expect(everything.map((row) => row.confid)).toEqual(
+      expect.arrayContaining([own.confid, other.confid]),
+    );
+    expect(everything.every((row) => !row.is_chair && row.name !== 'DEFAULT')).toBe(true);
+  });
+
+  it('needs a signed-in user', async () => {
+    expect((await get(t, '/v1/web/conference/data/list/chaired', null)).statusCode).toBe(401);
   });
 });

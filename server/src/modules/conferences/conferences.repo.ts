@@ -1,4 +1,4 @@
-// Conferences, their chairs and their rules (DESIGN.md section 6). Rules are kept in the
+// Conferences, their chairs and their rules (docs/conflicts.md, "Rules"). Rules are kept in the
 // conference's order (`sort_order`), which decides which rule explains a relation first.
 import type { ConflictRule } from '@recuse/common';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
@@ -73,6 +73,15 @@ export async function isChair(db: Db, conferenceId: number, userId: number): Pro
       and(eq(conferenceChairs.conferenceId, conferenceId), eq(conferenceChairs.userId, userId)),
     );
   return row !== undefined;
+}
+
+/** The ids of the conferences the user chairs. */
+export async function listChairedConferenceIds(db: Db, userId: number): Promise<Set<number>> {
+  const rows = await db
+    .select({ conferenceId: conferenceChairs.conferenceId })
+    .from(conferenceChairs)
+    .where(eq(conferenceChairs.userId, userId));
+  return new Set(rows.map((row) => row.conferenceId));
 }
 
 export async function countConferencesCreatedBy(db: Db, userId: number): Promise<number> {

@@ -1,23 +1,25 @@
-// The conference calls: SPEC's conferDrpList, and the management calls SPEC leaves out, in
+// The conference calls: the contract's conferDrpList, and the management calls it leaves out, in
 // the same style (docs/api-conflicts.md). Each is a parse, one service call and the reply.
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  chairedConferencesReplySchema,
+  conferenceChairSchema,
   conferenceCreateSchema,
   conferenceDropListSchema,
   conferenceReplySchema,
   conferenceUpdateSchema,
   conflictRuleSaveSchema,
-  emailField,
 } from '@recuse/common';
 import type { AppContext } from '../../context.ts';
 import { sessionOf } from '../../http/authenticate.ts';
+import { refusals } from '../../http/errors.ts';
+import { addressLookups, perUserLimitHook } from '../../http/limits.ts';
 import * as conferences from './conferences.service.ts';
 
 const confidParams = z.object({ confid: z.string().max(30) });
 const ruleParams = z.object({ confid: z.string().max(30), value: z.string().max(100) });
-const chairSchema = z.object({ email: emailField });
 
 export function registerConferenceRoutes(
   app: FastifyInstance,
@@ -27,7 +29,14 @@ export function registerConferenceRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = { onRequest: hooks.requireUser };
   const tags = ['conferences'];
-  const answer = { response: { 200: conferenceReplySchema } };
+  // The conference as it is afterwards, or a refusal: 403 not its chair (nor an
+  // administrator), 404 no such conference or rule, 409 a name or rule id taken, 422 the form.
+  const answer = <const Status extends number>(...statuses: Status[]) => ({
+    response: { 200: conferenceReplySchema, ...refusals(...statuses) },
+  });
+  // Naming a co-chair tells whether the address is an account's, as a people search would:
+  // the same per-user limit (http/limits.ts, addressLookups).
+  const chairLookupLimit = perUserLimitHook(context.db, addressLookups(context.config));
 
   api.get(
     '/v1/web/conference/data/list/conferDrpList',
@@ -35,9 +44,15 @@ export function registerConferenceRoutes(
     async () => conferences.getConferenceDropList(context),
   );
 
+  api.get(
+    '/v1/web/conference/data/list/chaired',
+    { ...signedIn, schema: { tags, response: { 200: chairedConferencesReplySchema } } },
+    async (request) => conferences.listChairedConferences(context, sessionOf(request)),
+  );
+
   api.post(
     '/v1/web/conference/data/save',
-    { ...signedIn, schema: { tags, body: conferenceCreateSchema, ...answer } },
+    { ...signedIn, schema: { tags, body: conferenceCreateSchema, ...answer(403, 409, 422) } },
     async (request) => conferences.createConference(context, sessionOf(request), request.body),
   );
 
@@ -45,7 +60,12 @@ export function registerConferenceRoutes(
     '/v1/web/conference/data/update/:confid',
     {
       ...signedIn,
-      schema: { tags, params: confidParams, body: conferenceUpdateSchema, ...answer },
+      schema: {
+        tags,
+        params: confidParams,
+        body: conferenceUpdateSchema,
+        ...answer(403, 404, 422),
+      },
     },
     async (request) =>
       conferences.updateConferenceDetails(
@@ -58,14 +78,17 @@ export function registerConferenceRoutes(
 
   api.post(
     '/v1/web/conference/data/delete/:confid',
-    { ...signedIn, schema: { tags, params: confidParams, ...answer } },
+    { ...signedIn, schema: { tags, params: confidParams, ...answer(403, 404, 422) } },
     async (request) =>
       conferences.removeConference(context, sessionOf(request), request.params.confid),
   );
 
   api.post(
     '/v1/web/conference/data/chair/add/:confid',
-    { ...signedIn, schema: { tags, params: confidParams, body: chairSchema, ...answer } },
+    {
+      onRequest: [hooks.requireUser, chairLookupLimit],
+      schema: { tags, params: confidParams, body: conferenceChairSchema, ...answer(403, 404, 422) },
+    },
     async (request) =>
       conferences.addConferenceChair(
         context,
@@ -79,7 +102,12 @@ export function registerConferenceRoutes(
     '/v1/web/conference/data/rule/save/:confid',
     {
       ...signedIn,
-      schema: { tags, params: confidParams, body: conflictRuleSaveSchema, ...answer },
+      schema: {
+        tags,
+        params: confidParams,
+        body: conflictRuleSaveSchema,
+        ...answer(403, 404, 409, 422),
+      },
     },
     async (request) =>
       conferences.createRule(context, sessionOf(request), request.params.confid, request.body),
@@ -87,7 +115,10 @@ export function registerConferenceRoutes(
 
   api.post(
     '/v1/web/conference/data/rule/update/:confid/:value',
-    { ...signedIn, schema: { tags, params: ruleParams, body: conflictRuleSaveSchema, ...answer } },
+    {
+      ...signedIn,
+      schema: { tags, params: ruleParams, body: conflictRuleSaveSchema, ...answer(403, 404, 422) },
+    },
     async (request) =>
       conferences.editRule(
         context,
@@ -100,7 +131,7 @@ export function registerConferenceRoutes(
 
   api.post(
     '/v1/web/conference/data/rule/delete/:confid/:value',
-    { ...signedIn, schema: { tags, params: ruleParams, ...answer } },
+    { ...signedIn, schema: { tags, params: ruleParams, ...answer(403, 404, 422) } },
     async (request) =>
       conferences.removeRule(
         context,

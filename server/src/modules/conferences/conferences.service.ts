@@ -3,14 +3,16 @@
 //
 // Who may do what, in plain words:
 // - Everyone signed in sees every conference and its rules (they generate lists with them).
-// - Any registered user may create a conference and becomes its chair (DESIGN.md: chairs
-//   create conferences; there is no separate chair role to ask for).
+// - Any registered user may create a conference and becomes its chair (chairs create
+//   conferences; there is no separate chair role to ask for: docs/decisions/conflicts.md).
 // - A conference's chairs and administrators edit it, its rules and its chairs, and delete it.
 // - DEFAULT is the administrators' alone: only they edit its rules; nobody renames, re-dates
-//   or deletes it (SPEC section 9 fixes its value and label).
+//   or deletes it (the contract fixes its value and label: docs/conflicts.md, "The DEFAULT
+//   conference").
 // - Someone seeing a conference but not allowed to change it gets 403; an unknown conference
 //   or rule 404.
 import type {
+  ChairedConferencesReply,
   ConferenceCreate,
   ConferenceOption,
   ConferenceUpdate,
@@ -21,9 +23,13 @@ import { conferenceMessages, maxRulesPerConference, ruleToWire } from '@recuse/c
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../audit/audit.repo.ts';
+import { findViolatedUniqueIndex } from '../../db/errors.ts';
+import type { SessionUser } from '../../http/authenticate.ts';
 import { conflict, HttpError, notFound, validationFailed } from '../../http/errors.ts';
-import type { SessionUser } from '../auth/auth.repo.ts';
-import { findUserByEmail, findViolatedUniqueIndex } from '../auth/auth.repo.ts';
+// Exception to the module zones: a chair is named by address, read inside the conference's
+// transaction with the same case-insensitive lookup sign-in uses.
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the users lookup by address
+import { findUserByEmail } from '../auth/auth.repo.ts';
 import type { Conference, ConferenceRuleRow } from './conferences.repo.ts';
 import * as repo from './conferences.repo.ts';
 
@@ -37,6 +43,8 @@ export const conferenceRefusals = {
     'The default conference cannot be renamed, re-dated or deleted; administrators may change its rules.',
   tooManyConferences: `You can create at most ${maxConferencesPerCreator} conferences. Please ask an administrator.`,
   chairUnknown: 'No registered user has this e-mail address.',
+  notChairWorkspace:
+    'Only the chairs of this conference and administrators may see and change its committee and submissions.',
 } as const;
 
 const forbidden = (message: string) => new HttpError(403, { message });
@@ -45,7 +53,7 @@ export function isDefaultConference(conference: Conference): boolean {
   return conference.name === repo.defaultConferenceName;
 }
 
-/** A conference as the dropdown shows it; DEFAULT's value is 'DEFAULT' (SPEC section 9). */
+/** A conference as the dropdown shows it; DEFAULT's value is 'DEFAULT' (docs/api-conflicts.md). */
 export function toConferenceOption(
   conference: Conference,
   rules: readonly ConferenceRuleRow[],
@@ -102,6 +110,55 @@ export async function loadConferenceRules(
   if (!conference) throw notFound();
   const rules = await repo.listRules(db, [conference.id]);
   return { conference, rules: rules.map(repo.toConflictRule) };
+}
+
+/**
+ * The conference whose chair's workspace (committee, submissions, matrix) the caller opens:
+ * 404 when there is no such conference, 403 unless they chair it or are an administrator.
+ * `lock` holds the conference's row until the transaction ends, so two uploads queue.
+ */
+export async function findChairedConference(
+  db: Db,
+  session: SessionUser,
+  confid: string,
+  options: { lock?: boolean } = {},
+): Promise<Conference> {
+  const found = await findConferenceByConfid(db, confid);
+  const conference = found && options.lock ? await repo.lockConference(db, found.id) : found;
+  if (!conference) throw notFound();
+  if (session.user.role !== 'admin' && !(await repo.isChair(db, conference.id, session.user.id))) {
+    throw forbidden(conferenceRefusals.notChairWorkspace);
+  }
+  return conference;
+}
+
+/**
+ * GET /v1/web/conference/data/list/chaired: the conferences whose workspace the caller may
+ * open (findChairedConference), by label: their own as chair, every one for an administrator.
+ * DEFAULT holds everyone's rules, not a programme, so it is not listed (an administrator may
+ * still open its workspace by its id).
+ */
+export async function listChairedConferences(
+  context: AppContext,
+  session: SessionUser,
+): Promise<ChairedConferencesReply> {
+  const [all, chaired] = await Promise.all([
+    repo.listConferences(context.db),
+    repo.listChairedConferenceIds(context.db, session.user.id),
+  ]);
+  const isAdmin = session.user.role === 'admin';
+  return {
+    conferences: all
+      .filter((conference) => !isDefaultConference(conference))
+      .filter((conference) => isAdmin || chaired.has(conference.id))
+      .map((conference) => ({
+        confid: conference.id,
+        name: conference.name,
+        label: conference.label,
+        reference_date: conference.referenceDate,
+        is_chair: chaired.has(conference.id),
+      })),
+  };
 }
 
 async function reply(db: Db, conference: Conference, message: 'CREATED' | 'UPDATED' | 'DELETED') {
@@ -232,7 +289,10 @@ export async function removeConference(context: AppContext, session: SessionUser
   });
 }
 
-/** POST /v1/web/conference/data/chair/add/{confid}: another registered user chairs it too. */
+/**
+ * POST /v1/web/conference/data/chair/add/{confid}: another registered user, named by the
+ * confirmed primary address of their account, chairs it too.
+ */
 export async function addConferenceChair(
   context: AppContext,
   session: SessionUser,
@@ -242,7 +302,9 @@ export async function addConferenceChair(
   return context.db.transaction(async (tx) => {
     const conference = await lockManaged(tx, session, confid, 'conference');
     const chair = await findUserByEmail(tx, email);
-    if (!chair || chair.kind !== 'registered') {
+    // Only an address its account has confirmed names a chair: a sign-up waiting for its
+    // link proves nothing about who holds the address (docs/security.md section 3).
+    if (!chair || chair.kind !== 'registered' || !chair.isEmailConfirmed) {
       throw validationFailed({ email: [conferenceRefusals.chairUnknown] });
     }
     await repo.addChair(tx, conference.id, chair.id);

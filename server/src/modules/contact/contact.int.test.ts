@@ -1,5 +1,6 @@
-// Contact us (SPEC section 7, POST /v1/web/contactus): a signed-in person's message reaches
-// the team's address by mail; bad forms get SPEC's messages and send nothing.
+// Contact us (POST /v1/web/contactus; docs/api.md, "Contact and operations"): a signed-in person's
+// message reaches the team's address by mail; bad forms get the form rule messages and send
+// nothing.
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@recuse/common';

@@ -1,8 +1,8 @@
 // Contact us: the message is stored and mailed to the team in one transaction.
 import type { AppContext } from '../../context.ts';
 import { contactMessages } from '../../db/schema.ts';
+import type { SessionUser } from '../../http/authenticate.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
-import type { SessionUser } from '../auth/auth.repo.ts';
 
 export async function sendContactMessage(
   context: AppContext,

@@ -4,6 +4,7 @@
 // holds the DBLP person may dispute it; only administrators decide.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dblpClaimMessages } from '@recuse/common';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import {
@@ -33,9 +34,9 @@ import {
   signedInUser,
   snapshotDatabase,
 } from '../../../test/profile-requests.ts';
-import { listRelations } from '../../../test/relation-requests.ts';
+import { listRelations, post } from '../../../test/relation-requests.ts';
 import { dblpClaims, jobs, users } from '../../db/schema.ts';
-import type { User } from '../auth/auth.repo.ts';
+import type { User } from '../../db/schema.ts';
 import { claimMessages } from './dblp-claims.service.ts';
 
 let t: TestApp;
@@ -328,5 +329,26 @@ describe('the administrator calls', () => {
     expect(claims.every((claim) => ['provisional', 'disputed'].includes(claim.state))).toBe(true);
     const ids = claims.map((claim) => claim.id);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
+  });
+});
+
+describe('proof by ORCID sign-in, on a server without ORCID_CLIENT_ID', () => {
+  it('is not offered, and both of its calls say it is not configured', async () => {
+    const claimer = await signedInUser(t);
+    await linkAccount(t, claimer.session, urlOf(`n/NoOrcid${claimer.user.id}`));
+    expect((await getFullProfile(t, claimer.session)).json().dblp_claim).toMatchObject({
+      state: 'provisional',
+      can_confirm_with_orcid: false,
+    });
+    const notConfigured = { status: 409, body: { message: dblpClaimMessages.orcidNotConfigured } };
+    const started = await post(t, '/v1/web/user/dblp-claims/orcid/start', claimer.session, {});
+    expect({ status: started.statusCode, body: started.json() }).toEqual(notConfigured);
+    const finished = await post(t, '/v1/web/user/dblp-claims/orcid/finish', claimer.session, {
+      code: 'a-code',
+      state: 'a-state',
+    });
+    expect({ status: finished.statusCode, body: finished.json() }).toEqual(notConfigured);
+    expect((await post(t, '/v1/web/user/dblp-claims/orcid/start', null, {})).statusCode).toBe(401);
+    expect(await queuedClaimOf(t, admin, claimer.user.id)).toMatchObject({ state: 'provisional' });
   });
 });

@@ -1,6 +1,7 @@
 // DBLP claims (docs/dblp.md, "Claims"; docs/api.md): the administrator's queue and decisions,
-// under /v1/web/admin/... like the approval of institutions, and what an account sees of its
-// own claim and of claims on the DBLP person it holds, with the holder's dispute.
+// under /v1/web/admin/... like the approval of institutions, what an account sees of its own
+// claim and of claims on the DBLP person it holds, with the holder's dispute, and the
+// claimant's own proof by ORCID sign-in.
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -8,13 +9,16 @@ import {
   claimQueueSchema,
   confirmClaimSchema,
   disputeClaimSchema,
+  orcidFinishReplySchema,
+  orcidFinishSchema,
+  orcidStartReplySchema,
   ownClaimsSchema,
   rejectClaimSchema,
 } from '@recuse/common';
 import type { AppContext } from '../../context.ts';
-import { sessionOf } from '../../http/authenticate.ts';
-import { HttpError } from '../../http/errors.ts';
-import type { SessionUser } from '../auth/auth.repo.ts';
+import { onlyAdministrators, sessionOf } from '../../http/authenticate.ts';
+import { refusals } from '../../http/errors.ts';
+import { hour, limitHook } from '../../http/limits.ts';
 import {
   claimMessages,
   confirmClaim,
@@ -23,14 +27,12 @@ import {
   listOwnClaims,
   rejectClaim,
 } from './dblp-claims.service.ts';
+import { UpstreamFailure, finishOrcidProof, startOrcidProof } from './orcid-proof.service.ts';
+
+/** ORCID sign-ins a user may start per hour: each may cost a request to ORCID and to DBLP. */
+const orcidSignInsPerHour = 20;
 
 const decided = { 200: claimDecisionReplySchema };
-
-function requireAdministrator(session: SessionUser): void {
-  if (session.user.role !== 'admin') {
-    throw new HttpError(403, { message: claimMessages.onlyAdministrators });
-  }
-}
 
 export function registerDblpClaimRoutes(
   app: FastifyInstance,
@@ -39,35 +41,37 @@ export function registerDblpClaimRoutes(
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = { onRequest: hooks.requireUser };
+  const administrators = {
+    onRequest: [hooks.requireUser, onlyAdministrators(claimMessages.onlyAdministrators)],
+  };
 
   api.get(
     '/v1/web/admin/dblp-claims',
-    { ...signedIn, schema: { tags: ['dblp-claims'], response: { 200: claimQueueSchema } } },
-    async (request) => {
-      requireAdministrator(sessionOf(request));
-      return listClaimsAwaitingDecision(context);
-    },
+    { ...administrators, schema: { tags: ['dblp-claims'], response: { 200: claimQueueSchema } } },
+    () => listClaimsAwaitingDecision(context),
   );
 
   api.post(
     '/v1/web/admin/dblp-claims/confirm',
-    { ...signedIn, schema: { tags: ['dblp-claims'], body: confirmClaimSchema, response: decided } },
+    {
+      ...administrators,
+      schema: { tags: ['dblp-claims'], body: confirmClaimSchema, response: decided },
+    },
     async (request) => {
-      const session = sessionOf(request);
-      requireAdministrator(session);
-      const claim = await confirmClaim(context, session.user.id, request.body.claimId);
+      const claim = await confirmClaim(context, sessionOf(request).user.id, request.body.claimId);
       return { message: 'SUCCESS' as const, state: claim.state };
     },
   );
 
   api.post(
     '/v1/web/admin/dblp-claims/reject',
-    { ...signedIn, schema: { tags: ['dblp-claims'], body: rejectClaimSchema, response: decided } },
+    {
+      ...administrators,
+      schema: { tags: ['dblp-claims'], body: rejectClaimSchema, response: decided },
+    },
     async (request) => {
-      const session = sessionOf(request);
-      requireAdministrator(session);
       const { claimId: id, reason: why } = request.body;
-      const claim = await rejectClaim(context, session.user.id, id, why);
+      const claim = await rejectClaim(context, sessionOf(request).user.id, id, why);
       return { message: 'SUCCESS' as const, state: claim.state };
     },
   );
@@ -85,6 +89,47 @@ export function registerDblpClaimRoutes(
       const { claimId: id, reason: why } = request.body;
       const claim = await disputeClaim(context, sessionOf(request), id, why);
       return { message: 'SUCCESS' as const, state: claim.state };
+    },
+  );
+
+  const orcidLimit = limitHook(
+    context.db,
+    { name: 'orcid-sign-in', max: orcidSignInsPerHour, windowMs: hour },
+    (request) => `user:${sessionOf(request).user.id}`,
+  );
+
+  api.post(
+    '/v1/web/user/dblp-claims/orcid/start',
+    {
+      onRequest: [hooks.requireUser, orcidLimit],
+      schema: {
+        tags: ['dblp-claims'],
+        response: { 200: orcidStartReplySchema, ...refusals(409, 429) },
+      },
+    },
+    (request) => startOrcidProof(context, sessionOf(request)),
+  );
+
+  api.post(
+    '/v1/web/user/dblp-claims/orcid/finish',
+    {
+      ...signedIn,
+      schema: {
+        tags: ['dblp-claims'],
+        body: orcidFinishSchema,
+        response: { 200: orcidFinishReplySchema, ...refusals(404, 409, 422, 502) },
+      },
+    },
+    async (request) => {
+      try {
+        return await finishOrcidProof(context, sessionOf(request), request.body);
+      } catch (error) {
+        // What failed upstream, for the operator; never the code, the state or ORCID's answer.
+        if (error instanceof UpstreamFailure) {
+          request.log.warn({ upstream: error.detail }, 'ORCID proof of a DBLP claim failed');
+        }
+        throw error;
+      }
     },
   );
 }

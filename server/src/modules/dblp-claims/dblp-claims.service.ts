@@ -3,17 +3,21 @@
 // co-authorships) joins the account when an administrator confirms the claim. The account that
 // holds the pid may dispute a claim; competing claims dispute each other. Until confirmed, a
 // claim changes nothing anybody else sees.
-import { dblpUrlForPid } from '@recuse/common';
+import { dblpClaimMessages, dblpUrlForPid } from '@recuse/common';
 import { recordAudit } from '../../audit/audit.repo.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema.ts';
 import { syncImportedRelations } from '../../dblp/imported-relations.repo.ts';
+import type { SessionUser } from '../../http/authenticate.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { enqueueDblpCrawl } from '../../jobs/job-kinds.ts';
+// Exceptions to the module zones: approving a claim sets the account's DBLP identity and locks
+// the account's row inside the claim's transaction, with the owners' own queries.
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- runs in the claim's transaction
 import { setDblpIdentity } from '../accounts/accounts.repo.ts';
 import { findDblpPidHolder, mergeDblpPerson } from '../accounts/accounts.service.ts';
-import type { SessionUser } from '../auth/auth.repo.ts';
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- runs in the claim's transaction
 import { lockUser } from '../profile/profile.repo.ts';
 import type { DblpClaim } from './dblp-claims.repo.ts';
 import {
@@ -127,14 +131,9 @@ async function lockOpenClaim(
 }
 
 /**
- * An administrator confirms a claim: the DBLP person joins the claiming account, in plain words:
- * - a DBLP-only person with the pid is merged into the account (accounts' mergeDblpPerson);
- * - a pid nobody holds is simply stored;
- * - a pid another account holds is handed over: the DBLP names, the authorships written under
- *   them and the pid move, and the imported relations of those publications follow their
- *   authors; the earlier holder keeps everything else;
- * - the account is crawled at once and told.
- * Other open claims on the same pid stay in the queue, to be rejected.
+ * An administrator confirms a claim: the DBLP person joins the claiming account
+ * (confirmLockedClaim says how). Other open claims on the same pid stay in the queue, to be
+ * rejected.
  */
 export async function confirmClaim(
   context: AppContext,
@@ -143,50 +142,102 @@ export async function confirmClaim(
 ): Promise<DblpClaim> {
   return context.db.transaction(async (tx) => {
     const claim = await lockOpenClaim(tx, claimId, { lockAccount: true });
-    const { pid, userId } = claim;
-    const holder = await findDblpPidHolder(tx, pid);
-    if (holder?.kind === 'dblp_only') {
-      await mergeDblpPerson(tx, { fromUserId: holder.id, intoUserId: userId });
-    } else if (holder && holder.id !== userId) {
-      if (holder.kind !== 'registered') {
-        throw new HttpError(409, { message: claimMessages.heldElsewhere });
-      }
-      const { publicationIds } = await transferDblpPerson(tx, {
-        fromUserId: holder.id,
-        intoUserId: userId,
-        pid,
-      });
-      await setDblpIdentity(tx, userId, { dblpPid: pid, dblpName: holder.dblpName });
-      await syncImportedRelations(tx, { ids: publicationIds });
-      await recordAudit(tx, {
-        actorUserId: adminUserId,
-        action: 'user.transfer-dblp-person',
-        entity: 'user',
-        entityId: userId,
-        before: { holderUserId: holder.id, dblpPid: pid },
-        after: { dblpPid: pid, publications: publicationIds.length },
-      });
-    } else if (!holder) {
-      await setDblpIdentity(tx, userId, { dblpPid: pid, dblpName: null });
-    }
-    const confirmed = await updateClaim(tx, claim.id, {
-      state: 'confirmed',
-      proof: 'admin',
-      decidedByUserId: adminUserId,
-      decidedAt: new Date(),
-    });
-    await enqueueDblpCrawl(tx, userId, pid);
-    await notify(tx, userId, claimMessages.confirmed(dblpUrlForPid(pid)));
-    await recordAudit(tx, {
-      actorUserId: adminUserId,
-      action: 'dblp-claim.confirm',
-      entity: 'dblp_claim',
-      entityId: claim.id,
-      before: { state: claim.state },
-      after: { state: 'confirmed', proof: 'admin', holderUserId: holder?.id ?? null },
-    });
-    return confirmed;
+    return confirmLockedClaim(tx, claim, { actorUserId: adminUserId, proof: 'admin' });
   });
+}
+
+/**
+ * The claimant proved their own claim by signing in with an ORCID iD that the DBLP page lists
+ * (orcid-proof.service.ts): the same confirmation as an administrator's, with proof `orcid`.
+ * A claim that turned disputed meanwhile is left to an administrator (409).
+ */
+export async function confirmClaimByOrcid(
+  context: AppContext,
+  userId: number,
+  claimId: number,
+  orcidId: string,
+): Promise<DblpClaim> {
+  return context.db.transaction(async (tx) => {
+    const claim = await lockOpenClaim(tx, claimId, { lockAccount: true });
+    if (claim.userId !== userId) throw notFound();
+    if (claim.state === 'disputed') {
+      throw new HttpError(409, { message: dblpClaimMessages.disputedNeedsAdministrator });
+    }
+    return confirmLockedClaim(tx, claim, { actorUserId: userId, proof: 'orcid', orcidId });
+  });
+}
+
+interface Confirmation {
+  /** Who confirms: the administrator, or the claimant who proved the claim. */
+  actorUserId: number;
+  proof: 'admin' | 'orcid';
+  /** The ORCID iD the claimant signed in with (proof `orcid`). */
+  orcidId?: string;
+}
+
+/**
+ * Confirms an open claim locked by lockOpenClaim (with its account): the DBLP person joins the
+ * claiming account, in plain words:
+ * - a DBLP-only person with the pid is merged into the account (accounts' mergeDblpPerson);
+ * - a pid nobody holds is simply stored;
+ * - a pid another account holds is handed over: the DBLP names, the authorships written under
+ *   them and the pid move, and the imported relations of those publications follow their
+ *   authors; the earlier holder keeps everything else;
+ * - the account is crawled at once and told.
+ */
+async function confirmLockedClaim(
+  tx: Db,
+  claim: DblpClaim,
+  { actorUserId, proof, orcidId }: Confirmation,
+): Promise<DblpClaim> {
+  const { pid, userId } = claim;
+  const holder = await findDblpPidHolder(tx, pid);
+  if (holder?.kind === 'dblp_only') {
+    await mergeDblpPerson(tx, { fromUserId: holder.id, intoUserId: userId });
+  } else if (holder && holder.id !== userId) {
+    if (holder.kind !== 'registered') {
+      throw new HttpError(409, { message: claimMessages.heldElsewhere });
+    }
+    const { publicationIds } = await transferDblpPerson(tx, {
+      fromUserId: holder.id,
+      intoUserId: userId,
+      pid,
+    });
+    await setDblpIdentity(tx, userId, { dblpPid: pid, dblpName: holder.dblpName });
+    await syncImportedRelations(tx, { ids: publicationIds });
+    await recordAudit(tx, {
+      actorUserId,
+      action: 'user.transfer-dblp-person',
+      entity: 'user',
+      entityId: userId,
+      before: { holderUserId: holder.id, dblpPid: pid },
+      after: { dblpPid: pid, publications: publicationIds.length },
+    });
+  } else if (!holder) {
+    await setDblpIdentity(tx, userId, { dblpPid: pid, dblpName: null });
+  }
+  const confirmed = await updateClaim(tx, claim.id, {
+    state: 'confirmed',
+    proof,
+    decidedByUserId: actorUserId,
+    decidedAt: new Date(),
+  });
+  await enqueueDblpCrawl(tx, userId, pid);
+  await notify(tx, userId, claimMessages.confirmed(dblpUrlForPid(pid)));
+  await recordAudit(tx, {
+    actorUserId,
+    action: 'dblp-claim.confirm',
+    entity: 'dblp_claim',
+    entityId: claim.id,
+    before: { state: claim.state },
+    after: {
+      state: 'confirmed',
+      proof,
+      holderUserId: holder?.id ?? null,
+      ...(orcidId ? { orcidId } : {}),
+    },
+  });
+  return confirmed;
 }
 
 /** An administrator rejects a claim with a reason, which the claiming account is told. */

@@ -1,24 +1,32 @@
-// An administrator approves an institution that a member proposed (status 3). SPEC shows no
-// administration screens; this is the call they (and the browser tests) use, in the style of
-// DESIGN.md section 3: under /v1/web/..., JSON or form in and out. Approving validates the
-// pending employments and applications (type 8) with the institution and tells their creators.
+// The administration of institutions (docs/api.md, "Institutions"): the queue of proposals,
+// the search over every institution, and the decisions (approve, merge, reject) and edits.
+// Administrators only, like every /v1/web/admin call; bodies as form or JSON.
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import {
+  approveInstitutionReplySchema,
+  approveInstitutionSchema,
+  institutionAdminMessages,
+  institutionQueueSchema,
+  institutionReplySchema,
+  institutionSearchReplySchema,
+  institutionSearchSchema,
+  mergeInstitutionReplySchema,
+  mergeInstitutionSchema,
+  rejectInstitutionSchema,
+  updateInstitutionSchema,
+} from '@recuse/common';
 import type { AppContext } from '../../context.ts';
-import { sessionOf } from '../../http/authenticate.ts';
-import { HttpError } from '../../http/errors.ts';
-import { approveInstitution } from './institutions.service.ts';
-
-export const onlyAdministratorsApprove = 'Only administrators may approve institutions.';
-
-const approveBody = z.object({
-  institutionId: z.coerce
-    .number({ error: 'Please select the institution.' })
-    .int({ error: 'Please select the institution.' })
-    .min(1, { error: 'Please select the institution.' })
-    .max(2_147_483_647, { error: 'Please select the institution.' }),
-});
+import { onlyAdministrators, sessionOf } from '../../http/authenticate.ts';
+import { refusals } from '../../http/errors.ts';
+import {
+  approveInstitution,
+  editInstitution,
+  findInstitutions,
+  listInstitutionQueue,
+  mergeInstitution,
+  rejectInstitution,
+} from './institutions-admin.service.ts';
 
 export function registerInstitutionAdminRoutes(
   app: FastifyInstance,
@@ -26,20 +34,110 @@ export function registerInstitutionAdminRoutes(
   hooks: { requireUser: onRequestHookHandler },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const administrators = {
+    onRequest: [hooks.requireUser, onlyAdministrators(institutionAdminMessages.onlyAdministrators)],
+  };
+  const tags = ['institutions'];
+
+  api.get(
+    '/v1/web/admin/institutions/queue',
+    {
+      ...administrators,
+      schema: { tags, response: { 200: institutionQueueSchema, ...refusals(403) } },
+    },
+    () => listInstitutionQueue(context),
+  );
+
+  api.get(
+    '/v1/web/admin/institutions',
+    {
+      ...administrators,
+      schema: {
+        tags,
+        querystring: institutionSearchSchema,
+        response: { 200: institutionSearchReplySchema, ...refusals(403, 422) },
+      },
+    },
+    (request) => findInstitutions(context, request.query.q),
+  );
+
   api.post(
     '/v1/web/admin/institutions/approve',
-    { onRequest: hooks.requireUser, schema: { tags: ['institutions'], body: approveBody } },
+    {
+      ...administrators,
+      schema: {
+        tags,
+        body: approveInstitutionSchema,
+        response: { 200: approveInstitutionReplySchema, ...refusals(403, 404, 409, 422) },
+      },
+    },
     async (request) => {
-      const session = sessionOf(request);
-      if (session.user.role !== 'admin') {
-        throw new HttpError(403, { message: onlyAdministratorsApprove });
-      }
       const { validatedRelations } = await approveInstitution(
         context,
-        session.user.id,
+        sessionOf(request).user.id,
         request.body.institutionId,
       );
-      return { message: 'SUCCESS', validatedRelations };
+      return { message: 'SUCCESS' as const, validatedRelations };
     },
+  );
+
+  api.post(
+    '/v1/web/admin/institutions/merge',
+    {
+      ...administrators,
+      schema: {
+        tags,
+        body: mergeInstitutionSchema,
+        response: { 200: mergeInstitutionReplySchema, ...refusals(403, 404, 409, 422) },
+      },
+    },
+    async (request) => {
+      const { institutionId, targetId } = request.body;
+      const merged = await mergeInstitution(
+        context,
+        sessionOf(request).user.id,
+        institutionId,
+        targetId,
+      );
+      return { message: 'SUCCESS' as const, ...merged };
+    },
+  );
+
+  api.post(
+    '/v1/web/admin/institutions/reject',
+    {
+      ...administrators,
+      schema: {
+        tags,
+        body: rejectInstitutionSchema,
+        response: { 200: institutionReplySchema, ...refusals(403, 404, 409, 422) },
+      },
+    },
+    async (request) => {
+      const { institutionId, reason } = request.body;
+      const institution = await rejectInstitution(
+        context,
+        sessionOf(request).user.id,
+        institutionId,
+        reason,
+      );
+      return { message: 'SUCCESS' as const, institution };
+    },
+  );
+
+  api.post(
+    '/v1/web/admin/institutions/update',
+    {
+      ...administrators,
+      schema: {
+        tags,
+        body: updateInstitutionSchema,
+        response: { 200: institutionReplySchema, ...refusals(403, 404, 409, 422) },
+      },
+    },
+    async (request) => ({
+      message: 'SUCCESS' as const,
+      institution: await editInstitution(context, sessionOf(request).user.id, request.body),
+    }),
   );
 }

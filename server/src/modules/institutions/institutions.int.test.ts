@@ -1,6 +1,7 @@
-// Institutions on the profile (SPEC sections 2 and 7): proposing a new one by typing its name
-// (status 3, awaiting approval), finding an existing one instead of a duplicate, and the two
-// institution calls, InstitutionDrplist and InstitutionConflictOption.
+// Institutions on the profile (docs/product.md, "Institutions"; docs/api.md, "Institutions"):
+// proposing a new one by typing its name (status 3, awaiting approval), finding an existing one
+// instead of a duplicate, and the two institution calls, InstitutionDrplist and
+// InstitutionConflictOption.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';

@@ -62,13 +62,6 @@ export async function lockInstitution(db: Db, id: number): Promise<Institution |
   return row;
 }
 
-export async function setInstitutionStatus(db: Db, id: number, status: number): Promise<void> {
-  await db
-    .update(institutions)
-    .set({ status, updatedAt: new Date() })
-    .where(eq(institutions.id, id));
-}
-
 export async function insertInstitution(
   db: Db,
   institution: typeof institutions.$inferInsert,
@@ -80,27 +73,86 @@ export async function insertInstitution(
 /**
  * What a person may pick from: approved institutions, and those awaiting approval that they
  * proposed or are affiliated with. Merged institutions are left out (their target is listed).
+ * The drop list shows exactly these, and a relation's save accepts exactly these.
  */
-export async function listSelectableInstitutions(db: Db, userId: number) {
+function selectableBy(userId: number) {
   const isTheirs = or(
     eq(institutions.createdByUserId, userId),
     sql`exists (select 1 from ${affiliations}
                  where ${affiliations.institutionId} = ${institutions.id}
                    and ${affiliations.userId} = ${userId})`,
   );
+  return and(
+    isNull(institutions.mergedIntoId),
+    or(
+      eq(institutions.status, institutionStatus.approved),
+      and(eq(institutions.status, institutionStatus.awaitingApproval), isTheirs),
+    ),
+  );
+}
+
+export async function listSelectableInstitutions(db: Db, userId: number) {
   return db
     .select({ id: institutions.id, name: institutions.name, status: institutions.status })
     .from(institutions)
+    .where(selectableBy(userId))
+    .orderBy(asc(institutions.name), asc(institutions.id));
+}
+
+/**
+ * The institutions `userId` may pick (selectableBy) whose name or an alias contains the key
+ * (institutionKey), best first: the name or an alias is the key, then one starts with it,
+ * then contains it; by name within each. Reads the keys of every selectable institution:
+ * fine for ROR's ~120,000 rows; a trigram index is the next step if that grows.
+ */
+export async function searchSelectableInstitutions(
+  db: Db,
+  userId: number,
+  key: string,
+  limit: number,
+) {
+  const aliasWith = (test: ReturnType<typeof sql>) =>
+    sql`exists (select 1 from unnest(${institutions.aliasKeys}) as alias_key where ${test})`;
+  const rank = sql<number>`case
+      when ${institutions.nameKey} = ${key} or ${key} = any(${institutions.aliasKeys}) then 0
+      when position(${key} in ${institutions.nameKey}) = 1
+        or ${aliasWith(sql`position(${key} in alias_key) = 1`)} then 1
+      else 2 end`;
+  return db
+    .select({
+      id: institutions.id,
+      name: institutions.name,
+      status: institutions.status,
+      nameKey: institutions.nameKey,
+      aliases: institutions.aliases,
+      aliasKeys: institutions.aliasKeys,
+      country: institutions.country,
+    })
+    .from(institutions)
     .where(
       and(
-        isNull(institutions.mergedIntoId),
+        selectableBy(userId),
         or(
-          eq(institutions.status, institutionStatus.approved),
-          and(eq(institutions.status, institutionStatus.awaitingApproval), isTheirs),
+          sql`position(${key} in ${institutions.nameKey}) > 0`,
+          aliasWith(sql`position(${key} in alias_key) > 0`),
         ),
       ),
     )
-    .orderBy(asc(institutions.name), asc(institutions.id));
+    .orderBy(rank, asc(sql`lower(${institutions.name})`), asc(institutions.id))
+    .limit(limit);
+}
+
+/** Whether `userId` may pick the institution (see selectableBy). */
+export async function isSelectableInstitution(
+  db: Db,
+  userId: number,
+  institutionId: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: institutions.id })
+    .from(institutions)
+    .where(and(eq(institutions.id, institutionId), selectableBy(userId)));
+  return row !== undefined;
 }
 
 /** The user's affiliations with their institution and position, for per-institution summaries. */

@@ -1,10 +1,17 @@
-// The institution calls of SPEC section 7: the list to pick from, and the institutions of the
-// person's own affiliations for the institutional conflict option.
+// The institution calls (docs/api.md, "Institutions"): the list to pick from, the picker's search
+// over names and aliases, and the institutions of the person's own affiliations for the
+// institutional conflict option.
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { institutionConflictOptionsSchema, institutionDropListSchema } from '@recuse/common';
+import {
+  institutionConflictOptionsSchema,
+  institutionDropListSchema,
+  institutionPickerReplySchema,
+  institutionPickerSearchSchema,
+} from '@recuse/common';
 import type { AppContext } from '../../context.ts';
 import { sessionOf } from '../../http/authenticate.ts';
+import { refusals } from '../../http/errors.ts';
 import * as institutions from './institutions.service.ts';
 
 export function registerInstitutionRoutes(
@@ -22,6 +29,20 @@ export function registerInstitutionRoutes(
       schema: { tags: ['institutions'], response: { 200: institutionDropListSchema } },
     },
     async (request) => institutions.getInstitutionDropList(context, sessionOf(request)),
+  );
+
+  api.get(
+    '/v1/web/institution/search',
+    {
+      ...signedIn,
+      schema: {
+        tags: ['institutions'],
+        querystring: institutionPickerSearchSchema,
+        response: { 200: institutionPickerReplySchema, ...refusals(422) },
+      },
+    },
+    async (request) =>
+      institutions.searchPickableInstitutions(context, sessionOf(request), request.query.q),
   );
 
   api.get(

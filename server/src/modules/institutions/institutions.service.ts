@@ -1,24 +1,28 @@
 // Institutions as people use them on their profile: picking one from the list, proposing a
-// new one by typing its name (it awaits an administrator's approval, status 3), approving one,
-// and the summaries the institution calls answer. The administration screens come later.
-import type { InstitutionConflictOption, InstitutionDropList } from '@recuse/common';
+// new one by typing its name (it awaits an administrator's approval, status 3), and the
+// summaries the institution calls answer. Administrators' decisions: institutions-admin.service.
+import type {
+  InstitutionConflictOption,
+  InstitutionDropList,
+  InstitutionPickerReply,
+} from '@recuse/common';
 import { institutionKey, institutionStatus, messages } from '@recuse/common';
 import { recordAudit } from '../../audit/audit.repo.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { notFound } from '../../http/errors.ts';
-import type { SessionUser } from '../auth/auth.repo.ts';
-import { validatePendingEmploymentsAt } from '../relations/relations.service.ts';
+import type { SessionUser } from '../../http/authenticate.ts';
 import {
   findInstitutionByKey,
   findUsableInstitutionsByIds,
   insertInstitution,
+  isSelectableInstitution,
   listAffiliationsWithInstitution,
   listSelectableInstitutions,
-  lockInstitution,
   lockInstitutionProposals,
-  setInstitutionStatus,
+  searchSelectableInstitutions,
 } from './institutions.repo.ts';
+
+export { isSelectableInstitution };
 
 /** Merges chain at most this deep; anything longer is a data error, not a loop to follow. */
 const maxMergeDepth = 10;
@@ -87,7 +91,9 @@ export async function findOrProposeInstitution(
   return institution.id;
 }
 
-/** SPEC's map of id to name; names awaiting approval carry the note ' (sent for approval)'. */
+/**
+ * The contract's map of id to name; names awaiting approval carry the note ' (sent for approval)'.
+ */
 export async function getInstitutionDropList(
   context: AppContext,
   session: SessionUser,
@@ -101,6 +107,52 @@ export async function getInstitutionDropList(
         : row.name;
   }
   return list;
+}
+
+const pickerSearchLimit = 20;
+
+/**
+ * The picker's search: institutions the person may pick whose name or alias (acronyms and
+ * names in other languages included, as the ROR import stores them) contains the text,
+ * ignoring case, accents and punctuation; best match first. Names awaiting approval carry
+ * the note, as in the drop list; `alias` is the alias the text is, else the one containing it
+ * when the name does not. Text with no letter or digit finds nothing.
+ */
+export async function searchPickableInstitutions(
+  context: AppContext,
+  session: SessionUser,
+  text: string,
+): Promise<InstitutionPickerReply> {
+  const key = institutionKey(text);
+  if (key === '') return { institutions: [] };
+  const rows = await searchSelectableInstitutions(
+    context.db,
+    session.user.id,
+    key,
+    pickerSearchLimit,
+  );
+  return {
+    institutions: rows.map((row) => {
+      const exact = row.aliasKeys.indexOf(key);
+      const index =
+        row.nameKey === key
+          ? -1
+          : exact >= 0
+            ? exact
+            : row.nameKey.includes(key)
+              ? -1
+              : row.aliasKeys.findIndex((aliasKey) => aliasKey.includes(key));
+      return {
+        id: row.id,
+        name:
+          row.status === institutionStatus.awaitingApproval
+            ? `${row.name} (${messages.institutionSentForApproval})`
+            : row.name,
+        alias: index < 0 ? '' : (row.aliases[index] ?? ''),
+        country: row.country,
+      };
+    }),
+  };
 }
 
 /**
@@ -139,37 +191,4 @@ export async function getInstitutionConflictOptions(
   const options = [...byInstitution.values()];
   for (const option of options) if (option.current === 1) option.endDate = '';
   return { return_data: options };
-}
-
-/**
- * An administrator approves an institution awaiting approval, in plain words: it joins the
- * approved list (status 1), and every pending employment or application (type 8) with it
- * becomes validated, its creator told (relations.service). Approving an approved institution
- * changes nothing. One transaction; the institution's row is locked first. Answers how many
- * relations were validated.
- */
-export async function approveInstitution(
-  context: AppContext,
-  actorUserId: number | null,
-  institutionId: number,
-): Promise<{ validatedRelations: number }> {
-  return context.db.transaction(async (tx) => {
-    const institution = await lockInstitution(tx, institutionId);
-    if (!institution) throw notFound();
-    if (institution.status === institutionStatus.approved) return { validatedRelations: 0 };
-    await setInstitutionStatus(tx, institution.id, institutionStatus.approved);
-    await recordAudit(tx, {
-      actorUserId,
-      action: 'institution.approve',
-      entity: 'institution',
-      entityId: institution.id,
-      before: { status: institution.status },
-      after: { status: institutionStatus.approved },
-    });
-    const validatedRelations = await validatePendingEmploymentsAt(tx, context.config, actorUserId, {
-      id: institution.id,
-      name: institution.name,
-    });
-    return { validatedRelations };
-  });
 }

@@ -1,5 +1,6 @@
-// The profile form (SPEC section 7): POST /v1/web/user/fullprofile and
-// POST /v1/web/user/data/save, with SPEC section 5's rules, checked by the server.
+// The profile form (docs/api.md, "Profile and notifications"): POST /v1/web/user/fullprofile and
+// POST /v1/web/user/data/save, with the rules of docs/product.md, "Validation rules and limits",
+// checked by the server.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -60,7 +61,7 @@ async function crawlJobPayloads(userId: number) {
 }
 
 describe('POST /v1/web/user/fullprofile', () => {
-  it('answers every profile field, the affiliations in SPEC shape, and the positions', async () => {
+  it('answers every profile field, the affiliations in the contract shape, and the positions', async () => {
     const { user, session } = await signedInUser(t, {
       firstName: 'Maurice',
       lastName: 'Wilkes',
@@ -226,7 +227,7 @@ describe('POST /v1/web/user/data/save: a valid profile', () => {
   it.each([
     ['YYYY-MM', '2020-02', '2020-02-01'],
     ['YYYY-MM-DD (the month picker value)', '2020-02-29', '2020-02-01'],
-    ['MM/YYYY (SPEC picker format)', '02/2020', '2020-02-01'],
+    ['MM/YYYY (the picker format)', '02/2020', '2020-02-01'],
     ['M/YYYY', '2/2020', '2020-02-01'],
   ])('reads a date sent as %s to the first of its month', async (_form, sent, stored) => {
     const { user, session } = await signedInUser(t);

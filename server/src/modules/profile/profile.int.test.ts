@@ -1,5 +1,5 @@
-// The profile the browser keeps after sign-in, its unread notifications, the help banner's
-// Dismiss, and marking a notification read (SPEC sections 3 and 7).
+// The profile the browser keeps after sign-in, its unread notifications, the help banner's Dismiss,
+// and marking a notification read (docs/api.md, "Profile and notifications").
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, profileSchema } from '@recuse/common';
@@ -14,7 +14,7 @@ import {
   form,
   signIn,
 } from '../../../test/factories.ts';
-import { notifications, tokens } from '../../db/schema.ts';
+import { conferenceChairs, conferences, notifications, tokens } from '../../db/schema.ts';
 import { hashSecret } from '../auth/secrets.ts';
 
 let t: TestApp;
@@ -48,7 +48,7 @@ async function isRead(notificationId: number) {
 }
 
 describe('GET /v1/web/user/profile', () => {
-  it("answers the signed-in person's profile in SPEC's shape", async () => {
+  it("answers the signed-in person's profile in the contract's shape", async () => {
     const { user, session } = await signedInUser({ firstName: 'Barbara', lastName: 'Liskov' });
     const response = await getProfile(bearer(session));
     expect(response.statusCode).toBe(200);
@@ -62,6 +62,21 @@ describe('GET /v1/web/user/profile', () => {
       institutionDataAdded: false,
       ShowHelpNotification: 'Y',
       PwdSet: 'Y',
+      Role: 'user',
+      IsChair: false,
+    });
+  });
+
+  it('says whether the person chairs a conference, so the browser offers the relation decisions', async () => {
+    const { user, session } = await signedInUser();
+    const [conference] = await t.db
+      .insert(conferences)
+      .values({ name: `Profile chair ${user.id}`, label: 'Profile chair' })
+      .returning();
+    await t.db.insert(conferenceChairs).values({ conferenceId: conference!.id, userId: user.id });
+    expect((await getProfile(bearer(session))).json()).toMatchObject({
+      Role: 'user',
+      IsChair: true,
     });
   });
 
@@ -98,7 +113,7 @@ describe('GET /v1/web/user/profile', () => {
     expect(response.statusCode).toBe(401);
   });
 
-  it('lists only the unread notifications of this person, newest first, in SPEC shape', async () => {
+  it('lists only the unread notifications of this person, newest first, in the contract shape', async () => {
     const { user, session } = await signedInUser();
     const someoneElse = await buildUser(t.db);
     const older = await buildNotification(t.db, user.id, {
@@ -126,6 +141,7 @@ describe('GET /v1/web/user/profile', () => {
           relation_type_name: 'Pending employment',
           publication_name: '',
           reject_reason: 'Not my employer',
+          comment: '',
           rel_type_id: 8,
           relation_parent_id: 42,
         },
@@ -155,6 +171,43 @@ describe('POST /v1/web/dismiss_help_notification', () => {
     });
     expect(response.statusCode).toBe(401);
     expect(response.body).toBe('Unauthorized');
+  });
+});
+
+describe('POST /v1/web/mark_all_notifications_read', () => {
+  const markAllRead = (session: Tokens) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/v1/web/mark_all_notifications_read',
+      headers: bearer(session),
+    });
+
+  it("reads every unread notification of the caller and no one else's, saying how many", async () => {
+    const { user, session } = await signedInUser();
+    const other = await buildUser(t.db);
+    const mine = [await buildNotification(t.db, user.id), await buildNotification(t.db, user.id)];
+    const theirs = await buildNotification(t.db, other.id);
+
+    const response = await markAllRead(session);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: 'SUCCESS', count: 2 });
+    for (const notification of mine) expect(await isRead(notification.id)).toBe(true);
+    expect(await isRead(theirs.id)).toBe(false);
+    expect((await getProfile(bearer(session))).json().Notifications).toEqual([]);
+
+    // Nothing left: the same answer with a count of 0.
+    expect((await markAllRead(session)).json()).toEqual({ message: 'SUCCESS', count: 0 });
+  });
+
+  it('answers 401 without a session and reads nothing', async () => {
+    const { user } = await signedInUser();
+    const notification = await buildNotification(t.db, user.id);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/web/mark_all_notifications_read',
+    });
+    expect(response.statusCode).toBe(401);
+    expect(await isRead(notification.id)).toBe(false);
   });
 });
 

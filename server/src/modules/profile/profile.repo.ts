@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, inArray, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { affiliations, institutions, notifications, positions, users } from '../../db/schema.ts';
+import type { User } from '../../db/schema.ts';
 
 export type Notification = typeof notifications.$inferSelect;
-export type User = typeof users.$inferSelect;
 export type Position = typeof positions.$inferSelect;
 export type AffiliationRow = typeof affiliations.$inferSelect;
 export type NewAffiliation = typeof affiliations.$inferInsert;
@@ -28,6 +28,16 @@ export async function markNotificationRead(
     .where(and(eq(notifications.id, notificationId), eq(notifications.userId, userId)))
     .returning({ id: notifications.id });
   return rows.length === 1;
+}
+
+/** Marks every unread notification of a user read; answers how many were unread. */
+export async function markAllNotificationsRead(db: Db, userId: number): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  return rows.length;
 }
 
 export async function setShowHelpNotification(

@@ -1,30 +1,28 @@
-// The profile calls of SPEC section 7: the profile kept after sign-in, the full profile form
-// and its save, the DBLP account link, the help banner's Dismiss and marking a notification read.
+// The profile calls (docs/api.md, "Profile and notifications"): the profile kept after sign-in, the
+// full profile form and its save, the DBLP account link, the help banner's Dismiss and marking a
+// notification read.
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
+  dismissHelpNotificationReplySchema,
   fullProfileSchema,
   linkAccountReplySchema,
   linkAccountSchema,
+  markAllNotificationsReadReplySchema,
+  markNotificationReadReplySchema,
+  markNotificationReadSchema,
   messages,
   profileSaveReplySchema,
   profileSaveSchema,
+  profileSchema,
 } from '@recuse/common';
 import type { AppContext } from '../../context.ts';
 import { sessionOf } from '../../http/authenticate.ts';
 import { toFieldErrors } from '../../http/error-handler.ts';
-import { validationFailed } from '../../http/errors.ts';
+import { refusals, validationFailed } from '../../http/errors.ts';
 import * as profile from './profile.service.ts';
 
-const markReadSchema = z.object({
-  // Ids are PostgreSQL integers: a larger number names no notification and must not reach the query.
-  NotificationId: z.coerce
-    .number({ error: 'Please select a notification.' })
-    .int()
-    .positive()
-    .max(2_147_483_647),
-});
+const tags = ['profile'];
 
 export function registerProfileRoutes(
   app: FastifyInstance,
@@ -34,13 +32,15 @@ export function registerProfileRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = { onRequest: hooks.requireUser };
 
-  api.get('/v1/web/user/profile', { ...signedIn, schema: { tags: ['profile'] } }, async (request) =>
-    profile.getProfile(context, sessionOf(request)),
+  api.get(
+    '/v1/web/user/profile',
+    { ...signedIn, schema: { tags, response: { 200: profileSchema } } },
+    async (request) => profile.getProfile(context, sessionOf(request)),
   );
 
   api.post(
     '/v1/web/user/fullprofile',
-    { ...signedIn, schema: { tags: ['profile'], response: { 200: fullProfileSchema } } },
+    { ...signedIn, schema: { tags, response: { 200: fullProfileSchema } } },
     async (request) => profile.getFullProfile(context, sessionOf(request)),
   );
 
@@ -49,9 +49,9 @@ export function registerProfileRoutes(
     {
       ...signedIn,
       schema: {
-        tags: ['profile'],
+        tags,
         body: profileSaveSchema,
-        response: { 200: profileSaveReplySchema },
+        response: { 200: profileSaveReplySchema, ...refusals(409, 422) },
       },
     },
     async (request) => profile.saveProfile(context, sessionOf(request), request.body),
@@ -61,12 +61,12 @@ export function registerProfileRoutes(
     '/v1/web/user/linkaccount',
     {
       ...signedIn,
-      // SPEC answers a refused link with the message 'Error:', the field errors included.
+      // The contract answers a refused link with the message 'Error:', the field errors included.
       attachValidation: true,
       schema: {
-        tags: ['profile'],
+        tags,
         body: linkAccountSchema,
-        response: { 200: linkAccountReplySchema },
+        response: { 200: linkAccountReplySchema, ...refusals(409, 422) },
       },
     },
     async (request) => {
@@ -82,19 +82,38 @@ export function registerProfileRoutes(
 
   api.post(
     '/v1/web/dismiss_help_notification',
-    { ...signedIn, schema: { tags: ['profile'] } },
+    { ...signedIn, schema: { tags, response: { 200: dismissHelpNotificationReplySchema } } },
     async (request) => {
       await profile.dismissHelpNotification(context, sessionOf(request));
-      return { message: 'SUCCESS' };
+      return { message: 'SUCCESS' as const };
     },
   );
 
   api.post(
     '/v1/web/mark_notification_read',
-    { ...signedIn, schema: { tags: ['profile'], body: markReadSchema } },
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        body: markNotificationReadSchema,
+        response: { 200: markNotificationReadReplySchema, ...refusals(404, 422) },
+      },
+    },
     async (request) => {
       await profile.markRead(context, sessionOf(request), request.body.NotificationId);
-      return { message: 'SUCCESS' };
+      return { message: 'SUCCESS' as const };
     },
+  );
+
+  api.post(
+    '/v1/web/mark_all_notifications_read',
+    {
+      ...signedIn,
+      schema: { tags, response: { 200: markAllNotificationsReadReplySchema } },
+    },
+    async (request) => ({
+      message: 'SUCCESS' as const,
+      count: await profile.markAllRead(context, sessionOf(request)),
+    }),
   );
 }

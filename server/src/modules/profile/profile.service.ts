@@ -1,26 +1,35 @@
-// The profile: what the browser keeps after sign-in (SPEC section 3) with the unread
-// notifications the dashboard shows, the full profile form with its affiliations, saving it,
-// and linking the DBLP person whose publications were imported before the person signed up.
-import type { Affiliation, FullProfile, ProfileSave, ProfileSaveReply } from '@recuse/common';
+// The profile: what the browser keeps after sign-in (docs/product.md, "Other entities, in short")
+// with the unread notifications the dashboard shows, the full profile form with its affiliations,
+// saving it, and linking the DBLP person whose publications were imported before the person signed
+// up.
+import type {
+  Affiliation,
+  FullProfile,
+  Profile,
+  ProfileNotification,
+  ProfileSave,
+  ProfileSaveReply,
+} from '@recuse/common';
 import { dblpUrlForPid, findDblpPid, messages } from '@recuse/common';
 import { recordAudit } from '../../audit/audit.repo.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
+import { findViolatedUniqueIndex } from '../../db/errors.ts';
 import { HttpError, conflict, notFound, validationFailed } from '../../http/errors.ts';
 import { findDblpPidHolder } from '../accounts/accounts.service.ts';
 import { sendAddressConfirmation, sendEmailChangeNotice } from '../accounts/addresses.service.ts';
-import type { SessionUser } from '../auth/auth.repo.ts';
-import { findViolatedUniqueIndex } from '../auth/auth.repo.ts';
+import { isChairOfAnyConference } from '../relations/relation-decisions.service.ts';
 import {
   findOpenDblpClaim,
   openDblpClaim,
   withdrawOpenDblpClaim,
 } from '../dblp-claims/dblp-claims.service.ts';
+import { isOrcidSignInOffered } from '../dblp-claims/orcid-proof.service.ts';
 import {
   findOrProposeInstitution,
   resolveInstitutionIds,
 } from '../institutions/institutions.service.ts';
-import type { Notification, User } from './profile.repo.ts';
+import type { Notification } from './profile.repo.ts';
 import {
   deleteAffiliationsExcept,
   findOtherUserWithEmail,
@@ -32,18 +41,21 @@ import {
   listAffiliations,
   listPositions,
   lockUser,
+  markAllNotificationsRead,
   markNotificationRead,
   setShowHelpNotification,
   updateAffiliation,
   updateProfileFields,
 } from './profile.repo.ts';
 import type { AffiliationRow } from './profile.repo.ts';
+import type { User } from '../../db/schema.ts';
+import type { SessionUser } from '../../http/authenticate.ts';
 
-/** The source of an affiliation typed on the profile page (SPEC's source_type 3). */
+/** The source of an affiliation typed on the profile page (`source_type` 3 on the wire). */
 const sourceEnteredBySelf = 'Entry by self';
 
-/** SPEC's wire shape of a notification. */
-export function toWireNotification(notification: Notification) {
+/** The wire shape of a notification (docs/api.md, "Profile and notifications"). */
+export function toWireNotification(notification: Notification): ProfileNotification {
   return {
     id: notification.id,
     formated_dt: notification.createdAt.toISOString(),
@@ -52,17 +64,19 @@ export function toWireNotification(notification: Notification) {
       relation_type_name: notification.relationTypeName ?? '',
       publication_name: notification.publicationName ?? '',
       reject_reason: notification.rejectReason ?? '',
+      comment: notification.comment ?? '',
       rel_type_id: notification.relationTypeId,
       relation_parent_id: notification.relationId,
     },
   };
 }
 
-export async function getProfile(context: AppContext, session: SessionUser) {
+export async function getProfile(context: AppContext, session: SessionUser): Promise<Profile> {
   const { user } = session;
-  const [unread, isInstitutionDataAdded] = await Promise.all([
+  const [unread, isInstitutionDataAdded, isChair] = await Promise.all([
     findUnreadNotifications(context.db, user.id),
     hasAffiliations(context.db, user.id),
+    isChairOfAnyConference(context.db, user.id),
   ]);
   return {
     FName: user.firstName,
@@ -73,6 +87,7 @@ export async function getProfile(context: AppContext, session: SessionUser) {
     ShowHelpNotification: user.showHelpNotification ? 'Y' : 'N',
     PwdSet: user.passwordHash ? 'Y' : 'N',
     Role: user.role,
+    IsChair: isChair,
   };
 }
 
@@ -83,6 +98,39 @@ export async function dismissHelpNotification(context: AppContext, session: Sess
 /** Only the owner may mark a notification read; anyone else is told it does not exist. */
 export async function markRead(context: AppContext, session: SessionUser, notificationId: number) {
   if (!(await markNotificationRead(context.db, session.user.id, notificationId))) throw notFound();
+}
+
+/** The dashboard's 'Mark all read': every unread notification of the caller, none of anyone else's. */
+export async function markAllRead(context: AppContext, session: SessionUser): Promise<number> {
+  return markAllNotificationsRead(context.db, session.user.id);
+}
+
+/**
+ * The user's affiliations as the profile form lists them (current first, then newest), with
+ * their institution and position: one query, for pages that show them beside other data.
+ */
+export async function listProfileAffiliations(
+  context: AppContext,
+  userId: number,
+): Promise<Affiliation[]> {
+  return (await listAffiliations(context.db, userId)).map(toAffiliationWire);
+}
+
+function toAffiliationWire(row: Awaited<ReturnType<typeof listAffiliations>>[number]): Affiliation {
+  return {
+    id: row.affiliation.id,
+    user_id: row.affiliation.userId,
+    institutionId: row.affiliation.institutionId,
+    institutionName: row.institutionName,
+    source: row.affiliation.source,
+    startDate: row.affiliation.startDate ?? '',
+    endDate: row.affiliation.isCurrent ? '' : (row.affiliation.endDate ?? ''),
+    current: row.affiliation.isCurrent ? 1 : 0,
+    position: row.isIntern ? 1 : 0,
+    positionId: row.affiliation.positionId,
+    positionLabel: row.positionName ?? '',
+    instStatus: row.institutionStatus,
+  };
 }
 
 /** The profile form's data: every field, the affiliations, and the positions to pick from. */
@@ -115,22 +163,11 @@ export async function getFullProfile(
       ? {
           state: claim.state === 'disputed' ? 'disputed' : 'provisional',
           dblp_url: dblpUrlForPid(claim.pid),
+          can_confirm_with_orcid:
+            claim.state === 'provisional' && isOrcidSignInOffered(context.config),
         }
       : null,
-    institutionData: rows.map((row): Affiliation => ({
-      id: row.affiliation.id,
-      user_id: row.affiliation.userId,
-      institutionId: row.affiliation.institutionId,
-      institutionName: row.institutionName,
-      source: row.affiliation.source,
-      startDate: row.affiliation.startDate ?? '',
-      endDate: row.affiliation.isCurrent ? '' : (row.affiliation.endDate ?? ''),
-      current: row.affiliation.isCurrent ? 1 : 0,
-      position: row.isIntern ? 1 : 0,
-      positionId: row.affiliation.positionId,
-      positionLabel: row.positionName ?? '',
-      instStatus: row.institutionStatus,
-    })),
+    institutionData: rows.map(toAffiliationWire),
     positions: positions.map((position) => ({
       id: position.id,
       label: position.name,

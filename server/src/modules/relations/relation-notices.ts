@@ -1,13 +1,14 @@
-// Telling people what happened to a relation: an in-app notification (SPEC's Notification,
-// shown on the dashboard) and, for people with an account, a mail, both written in the
-// transaction of the action. Invited people get their invitation mail instead (relation-people).
-import { findRelationType } from '@recuse/common';
+// Telling people what happened to a relation: an in-app notification (docs/product.md, "Other
+// entities, in short", shown on the dashboard) and, for people with an account, a mail, both
+// written in the transaction of the action. Invited people get their invitation mail instead
+// (relation-people).
+import { findRelationType, relationPath, requestMessages } from '@recuse/common';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Mail } from '../../mail/outbox.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import type { NamedUser } from './relation-wire.ts';
-import { displayName, relationPath } from './relation-wire.ts';
+import { displayName } from './relation-wire.ts';
 import { insertNotifications } from './relations.repo.ts';
 
 export type NoticeEvent =
@@ -21,7 +22,10 @@ export type NoticeEvent =
   | 'removed'
   | 'deleted'
   | 'adminContacted'
-  | 'validated';
+  | 'validated'
+  | 'adminAnswered'
+  | 'decisionValidated'
+  | 'decisionDeleted';
 
 /** What the notification says, with the actor's name. */
 function noticeText(event: NoticeEvent, actor: string, institutionName: string): string {
@@ -46,20 +50,28 @@ function noticeText(event: NoticeEvent, actor: string, institutionName: string):
       return `${actor} deleted the relation.`;
     case 'adminContacted':
       return `${actor} asked the administrators about a relation.`;
+    case 'adminAnswered':
+      return requestMessages.answerNotice;
     case 'validated':
       return `${institutionName} was approved, so your pending application with it is validated.`;
+    case 'decisionValidated':
+      return `${actor} reviewed the relation and validated it.`;
+    case 'decisionDeleted':
+      return `${actor} reviewed the relation and deleted it.`;
   }
 }
 
 /** After these the recipient can no longer open the relation, so no View link is given. */
-const withoutLink: ReadonlySet<NoticeEvent> = new Set(['removed', 'deleted']);
+const withoutLink: ReadonlySet<NoticeEvent> = new Set(['removed', 'deleted', 'decisionDeleted']);
 
 export interface Notice {
   event: NoticeEvent;
   actor: NamedUser | null;
   relation: { id: number; typeId: number; title: string | null };
-  /** A rejection reason or a comment, shown with the notification. */
+  /** A rejection's reason, shown with the notification as 'Reason'. */
   reason?: string | null;
+  /** Any other text the actor left (a change comment, a request, a note), shown as 'Comment'. */
+  comment?: string | null;
   institutionName?: string;
 }
 
@@ -99,10 +111,14 @@ export async function notifyPeople(
       relationTypeName: typeName,
       publicationName: notice.relation.title,
       rejectReason: notice.reason || null,
+      comment: notice.comment || null,
       relationId,
     })),
   );
-  const link = relationId === null ? null : `${config.PUBLIC_URL}${relationPath(notice.relation)}`;
+  const link =
+    relationId === null
+      ? null
+      : `${config.PUBLIC_URL}${relationPath(notice.relation.id, notice.relation.typeId)}`;
   for (const user of targets) {
     if (user.kind !== 'registered' || !user.email) continue;
     await enqueueMail(db, noticeMail(user, message, typeName, notice, link));
@@ -124,7 +140,8 @@ function noticeMail(
     `Relation: ${typeName}`,
   ];
   if (notice.relation.title) lines.push(`Title: ${notice.relation.title}`);
-  if (notice.reason) lines.push(`Comment: ${notice.reason}`);
+  if (notice.reason) lines.push(`Reason: ${notice.reason}`);
+  if (notice.comment) lines.push(`Comment: ${notice.comment}`);
   if (link) lines.push('', 'Open the relation here:', '', link);
   return { to: user.email!, subject: `Recuse: ${message}`, text: `${lines.join('\n')}\n` };
 }

@@ -1,21 +1,24 @@
 // The people a relation names: picked by id, or typed as an e-mail ('Create email'), which finds
 // the person who has that address or invites someone new; and the search behind the pickers.
-import type { PersonChoice, PersonOption } from '@recuse/common';
-import { messages } from '@recuse/common';
+import type { PeopleSearchReply, PersonChoice, PersonOption } from '@recuse/common';
+import { isEmail, messages } from '@recuse/common';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { validationFailed } from '../../http/errors.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
+// Exception to the module zones: naming a person by an address an account only awaits
+// releases it there, inside the relation's transaction, with the accounts module's query.
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- runs in the relation's transaction
 import { releaseUnconfirmedAddress } from '../accounts/accounts.repo.ts';
-import type { SessionUser } from '../auth/auth.repo.ts';
 import { issueInvitation } from '../auth/auth.service.ts';
 import { addressKey, day, spend } from '../../http/limits.ts';
 import { invitationMail } from './relation-notices.ts';
 import type { NamedUser } from './relation-wire.ts';
 import { displayName } from './relation-wire.ts';
 import { searchPeople } from './relations-read.repo.ts';
-import type { User } from './relations.repo.ts';
 import { findUsersByEmails, findUsersByIds, insertInvitedUser, lockKey } from './relations.repo.ts';
+import type { User } from '../../db/schema.ts';
+import type { SessionUser } from '../../http/authenticate.ts';
 
 /**
  * The person each choice names, in the same order, in plain words:
@@ -105,26 +108,54 @@ export const searchResultLimit = 20;
 /**
  * The person pickers' search, in plain words: at least 2 letters or digits; matches the start
  * of a name (first last, last first), of an other name or of the DBLP name, ignoring case,
- * accents and punctuation; an e-mail matches only when typed in full, so the picker cannot be
- * used to collect addresses. Deleted accounts and the caller are never offered. At most 20
- * people, by name.
+ * accents and punctuation, or the start of a confirmed primary or secondary address, ignoring
+ * case. Answers name people, never their addresses. Deleted accounts and the caller are never
+ * offered. At most 20 people, by name. When the text is a whole e-mail, the person whose
+ * confirmed address it is is marked (`typed_email`), so the picker offers them instead of
+ * 'Create email' (which would name them anyway); the caller's own address (confirmed or
+ * waiting for its link) answers nobody and `own_email`, since nobody relates to themselves.
  */
 export async function searchPeopleForPicker(
   context: AppContext,
   session: SessionUser,
   query: string,
-): Promise<{ usersDrp: PersonOption[] }> {
+): Promise<PeopleSearchReply> {
   const text = query.trim();
   if (text.replace(/[^\p{L}\p{N}]/gu, '').length < 2) {
     throw validationFailed({ q: [messages.searchTooShort] });
   }
+  const typedEmail = isEmail(text) ? text.toLowerCase() : null;
+  const { user } = session;
+  const ownAddresses = [
+    user.email,
+    user.secondaryEmail,
+    user.pendingEmail,
+    user.pendingSecondaryEmail,
+  ];
+  if (typedEmail && ownAddresses.some((address) => address?.toLowerCase() === typedEmail)) {
+    return { usersDrp: [], own_email: 1 };
+  }
   const people = await searchPeople(context.db, {
     text,
-    email: text.includes('@') ? text.toLowerCase() : null,
-    excludeUserId: session.user.id,
+    excludeUserId: user.id,
     limit: searchResultLimit,
   });
-  return { usersDrp: people.map(toPersonOption) };
+  return {
+    usersDrp: people.map((person) => ({
+      ...toPersonOption(person),
+      ...(typedEmail && confirmedAddresses(person).includes(typedEmail)
+        ? { typed_email: 1 as const }
+        : {}),
+    })),
+  };
+}
+
+/** The addresses that name a person: an account's only once confirmed (docs/security.md, 3). */
+function confirmedAddresses(person: User): string[] {
+  const primary = person.kind !== 'registered' || person.isEmailConfirmed ? person.email : null;
+  return [primary, person.secondaryEmail].flatMap((address) =>
+    address ? [address.toLowerCase()] : [],
+  );
 }
 
 export function toPersonOption(user: NamedUser): PersonOption {

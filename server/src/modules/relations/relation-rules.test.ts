@@ -33,6 +33,8 @@ const creatorCannotRespond: Expected = [403, messages.creatorCannotRespond];
 const notNamed: Expected = [403, messages.onlyNamedPeopleRespond];
 const onlyCreator: Expected = [403, messages.onlyCreatorModifies];
 const readOnly: Expected = [409, messages.importedReadOnly];
+const creatorSaves: Expected = [403, messages.creatorCommentsWithSave];
+const isTheAdmin: Expected = [403, messages.administratorsAreTheAdmin];
 
 const table: Array<[string, Caller, RelationFacts, Record<RelationAction, Expected>]> = [
   [
@@ -57,7 +59,7 @@ const table: Array<[string, Caller, RelationFacts, Record<RelationAction, Expect
       view: ok,
       accept: creatorCannotRespond,
       reject: creatorCannotRespond,
-      requestChange: ok,
+      requestChange: creatorSaves,
       contactAdmin: ok,
       modify: ok,
       delete: ok,
@@ -85,7 +87,7 @@ const table: Array<[string, Caller, RelationFacts, Record<RelationAction, Expect
       view: ok,
       accept: creatorCannotRespond,
       reject: creatorCannotRespond,
-      requestChange: ok,
+      requestChange: creatorSaves,
       contactAdmin: ok,
       modify: [409, messages.relationClosed],
       delete: ok,
@@ -99,7 +101,7 @@ const table: Array<[string, Caller, RelationFacts, Record<RelationAction, Expect
       view: ok,
       accept: creatorCannotRespond,
       reject: creatorCannotRespond,
-      requestChange: ok,
+      requestChange: creatorSaves,
       contactAdmin: ok,
       modify: ok,
       delete: ok,
@@ -198,7 +200,7 @@ const table: Array<[string, Caller, RelationFacts, Record<RelationAction, Expect
       accept: notNamed,
       reject: notNamed,
       requestChange: ok,
-      contactAdmin: ok,
+      contactAdmin: isTheAdmin,
       modify: onlyCreator,
       delete: ok,
     },
@@ -212,7 +214,7 @@ const table: Array<[string, Caller, RelationFacts, Record<RelationAction, Expect
       accept: notNamed,
       reject: notNamed,
       requestChange: ok,
-      contactAdmin: ok,
+      contactAdmin: isTheAdmin,
       modify: onlyCreator,
       delete: ok,
     },

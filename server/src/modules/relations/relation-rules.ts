@@ -1,7 +1,7 @@
-// Who may do what to a relation, and what each answer does to a party's status (SPEC sections 4
-// and 6, DESIGN.md section 5). Pure: the service locks the rows, asks here, and applies the
-// answer; the view asks the same questions to tell the page which buttons to offer. Every rule
-// is table-tested in relation-rules.test.ts.
+// Who may do what to a relation, and what each answer does to a party's status (docs/product.md,
+// "States and transitions" and "Roles and permissions"). Pure: the service locks the rows, asks
+// here, and applies the answer; the view asks the same questions to tell the page which buttons to
+// offer. Every rule is table-tested in relation-rules.test.ts.
 import { messages, relationStatus } from '@recuse/common';
 
 /** How the caller stands to a relation; a creator or party who is also an admin acts as such. */
@@ -113,9 +113,10 @@ export function canReject(caller: Caller, facts: RelationFacts): Decision {
 }
 
 /**
- * Commenting to ask for a change: anyone who sees the relation (creator, parties,
- * administrators answering). An imported relation cannot be changed by users, so its people
- * contact the admin instead.
+ * Commenting to ask for a change: the people named on it, and administrators answering. An
+ * imported relation cannot be changed by users, so its people contact the admin instead. The
+ * creator does not ask anyone for a change: they make it, and leave their comment with the
+ * save (docs/decisions/relations.md, "Answers"); a type 8 relation has nobody else to ask.
  */
 export function canRequestChange(caller: Caller, facts: RelationFacts): Decision {
   const act = canAct(caller, facts);
@@ -123,18 +124,25 @@ export function canRequestChange(caller: Caller, facts: RelationFacts): Decision
   if (facts.isDblpImported && caller.role !== 'admin') {
     return refuse(409, messages.importedReadOnly);
   }
+  if (caller.role === 'creator') return refuse(403, messages.creatorCommentsWithSave);
   return allowed;
 }
 
-/** Contacting the admin: anyone who sees the relation, imported ones included. */
+/**
+ * Contacting the admin: anyone who sees the relation, imported ones included, but an
+ * administrator who is not named on it: the comment would go to themselves and their peers.
+ */
 export function canContactAdmin(caller: Caller, facts: RelationFacts): Decision {
-  return canAct(caller, facts);
+  const act = canAct(caller, facts);
+  if (!act.isAllowed) return act;
+  if (caller.role === 'admin') return refuse(403, messages.administratorsAreTheAdmin);
+  return allowed;
 }
 
 /**
- * Modifying the fields (SPEC section 6): the creator only; named people and administrators get
- * read-only fields. Not an imported relation, and not a person relation closed because the
- * other person's account was deleted.
+ * Modifying the fields (docs/product.md, "Roles and permissions"): the creator only; named people
+ * and administrators get read-only fields. Not an imported relation, and not a person relation
+ * closed because the other person's account was deleted.
  */
 export function canModify(caller: Caller, facts: RelationFacts): Decision {
   const act = canAct(caller, facts);
@@ -146,8 +154,8 @@ export function canModify(caller: Caller, facts: RelationFacts): Decision {
 }
 
 /**
- * Deleting: the creator (not of an imported relation), or an administrator (DESIGN.md section
- * 5: they may delete any relation, imported ones included).
+ * Deleting: the creator (not of an imported relation), or an administrator (they may delete any
+ * relation, imported ones included: docs/product.md, "Roles and permissions").
  */
 export function canDelete(caller: Caller, facts: RelationFacts): Decision {
   const act = canAct(caller, facts);
@@ -181,10 +189,9 @@ export function statusAfterReject(): number {
 }
 
 /**
- * Asking for a change (SPEC's changeRelationToPending): a party who had accepted no longer
- * accepts the relation as it stands, so their row goes back to pending until they answer
- * again; a pending or rejected row stays as it is. The creator's and administrators' comments
- * change no status (the creator changes statuses by modifying).
+ * Asking for a change (`changeRelationToPending` on the wire): a party who had accepted no longer
+ * accepts the relation as it stands, so their row goes back to pending until they answer again; a
+ * pending or rejected row stays as it is. Administrators' comments change no status.
  */
 export function statusAfterChangeRequest(caller: Caller): number | null {
   if (caller.role !== 'party' || caller.partyStatus === null) return null;

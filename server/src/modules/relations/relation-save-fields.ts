@@ -4,16 +4,18 @@
 import type { RelationSave, RelationType } from '@recuse/common';
 import { institutionKey, institutionStatus, messages } from '@recuse/common';
 import type { Db } from '../../db/client.ts';
+import type { User } from '../../db/schema.ts';
 import { HttpError, validationFailed } from '../../http/errors.ts';
 import {
   findOrProposeInstitution,
+  isSelectableInstitution,
   resolveInstitutionIds,
 } from '../institutions/institutions.service.ts';
 import { resolvePeople } from './relation-people.service.ts';
 import { pendingEmploymentStatus } from './relation-rules.ts';
 import { defaultSource } from './relation-wire.ts';
 import { findInstitutionsById, findPublication } from './relations-read.repo.ts';
-import type { NewRelation, Relation, User } from './relations.repo.ts';
+import type { NewRelation, Relation } from './relations.repo.ts';
 import {
   findInstitutionDuplicate,
   findPersonDuplicate,
@@ -95,16 +97,14 @@ export async function resolveFields(
       });
     }
     const institution = (await findInstitutionsById(db, [institutionId])).get(institutionId)!;
-    // Another user's proposal awaiting approval is theirs alone: picked by id, it answers as
-    // if it did not exist (docs/security.md section 9).
-    const isOthersProposal =
-      'id' in save.institution &&
-      institution.status === institutionStatus.awaitingApproval &&
-      institution.createdByUserId !== creator.id &&
-      creator.role !== 'admin';
-    if (isOthersProposal) {
-      throw validationFailed({ rInstitutionId: [messages.institutionUnknown] });
-    }
+    // An institution awaiting approval that the drop list does not offer this person (another
+    // user's proposal they have no affiliation with) answers as if it did not exist
+    // (docs/security.md section 9).
+    const isOffered =
+      !('id' in save.institution) ||
+      creator.role === 'admin' ||
+      (await isSelectableInstitution(db, creator.id, institution.id));
+    if (!isOffered) throw validationFailed({ rInstitutionId: [messages.institutionUnknown] });
     fields.institution = {
       id: institution.id,
       name: institution.name,

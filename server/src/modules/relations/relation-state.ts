@@ -3,11 +3,12 @@
 import { findRelationType } from '@recuse/common';
 import type { Db } from '../../db/client.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
-import type { SessionUser } from '../auth/auth.repo.ts';
 import type { Caller, Decision, RelationFacts } from './relation-rules.ts';
 import { canView, isActivePartyStatus, roleOf } from './relation-rules.ts';
-import type { Party, Relation, User } from './relations.repo.ts';
+import type { Party, Relation } from './relations.repo.ts';
 import { findUsersByIds, lockParties, lockRelation } from './relations.repo.ts';
+import type { User } from '../../db/schema.ts';
+import type { SessionUser } from '../../http/authenticate.ts';
 
 /**
  * What the rules need to know about a relation. A person relation is closed when nobody named

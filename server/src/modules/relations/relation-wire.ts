@@ -56,20 +56,16 @@ export function viewerStatus(
   return overallStatus(relation, partyStatuses);
 }
 
-/** SPEC section 4: with no source given, 'Entry by self' followed by the name and e-mail. */
+/**
+ * With no source given, 'Entry by self' followed by the name and e-mail (docs/product.md, "The
+ * relation form").
+ */
 export function defaultSource(user: {
   firstName: string;
   lastName: string;
   email: string | null;
 }): string {
   return `Entry by self: ${`${user.firstName} ${user.lastName}`.trim()}, ${user.email ?? ''}`;
-}
-
-/** The web page of a relation: type 8 has its own (SPEC section 2). */
-export function relationPath(relation: { id: number; typeId: number }): string {
-  return relation.typeId === relationTypeIds.pendingEmployment
-    ? `/pending-relations/view/${relation.id}`
-    : `/relations/view/${relation.id}`;
 }
 
 /** DBLP's page of a record, for imported publications. */

@@ -1,6 +1,6 @@
-// Who may do what (issue "Relations", Build 6 and Bad input): the authorization matrix of every
-// relation call for a stranger, a named person, the creator and an administrator; no token at
-// all; and bodies no form would send, none of which may change anything or answer 500.
+// Who may do what (docs/product.md, "Roles and permissions"), and bad input: the authorization
+// matrix of every relation call for a stranger, a named person, the creator and an administrator;
+// no token at all; and bodies no form would send, none of which may change anything or answer 500.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { messages } from '@recuse/common';
@@ -90,7 +90,7 @@ const matrix: Record<Who, Record<keyof typeof calls, number>> = {
     'comments list': 200,
     accept: 403,
     reject: 403,
-    'request a change': 200,
+    'request a change': 403,
     'contact the admin': 200,
     modify: 200,
     delete: 200,
@@ -102,7 +102,7 @@ const matrix: Record<Who, Record<keyof typeof calls, number>> = {
     accept: 403,
     reject: 403,
     'request a change': 200,
-    'contact the admin': 200,
+    'contact the admin': 403,
     modify: 403,
     delete: 200,
   },

@@ -1,5 +1,5 @@
-// Inviting someone new (issue "Relations", Build 4): a typed e-mail nobody has names an invited
-// person, who gets a mail whose link leads through /relations/validate/new/{token} to
+// Inviting someone new (docs/product.md, "People (user kinds)"): a typed e-mail nobody has names an
+// invited person, who gets a mail whose link leads through /relations/validate/new/{token} to
 // registration with the e-mail filled in, and then to the relation, which they can answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';

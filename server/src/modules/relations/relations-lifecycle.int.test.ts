@@ -1,7 +1,7 @@
-// The answers to a relation (issue "Relations", Build 5): accept, reject with a reason and
+// The answers to a relation (docs/product.md, "A party's row"): accept, reject with a reason and
 // accept later, ask for a change, contact the admin, delete, imported relations, and type 8
-// validated when its institution is approved. Each action tells the right people, marks the
-// actor's notifications read and writes one audit row.
+// validated when its institution is approved. Each action tells the right people, marks the actor's
+// notifications read and writes one audit row.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { messages } from '@recuse/common';
@@ -31,7 +31,7 @@ import {
   viewRelation,
 } from '../../../test/relation-requests.ts';
 import { auditLog, notifications, relationParties, relations } from '../../db/schema.ts';
-import { approveInstitution } from '../institutions/institutions.service.ts';
+import { approveInstitution } from '../institutions/institutions-admin.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -225,7 +225,8 @@ describe('asking for a change', () => {
     for (const user of [ada.user, cyd.user]) {
       expect(await latestNotification(user.id)).toMatchObject({
         message: 'Bob Baker asked for a change to the relation.',
-        rejectReason: 'The year is 2021, not 2022.',
+        rejectReason: null,
+        comment: 'The year is 2021, not 2022.',
         relationId: gid,
       });
     }
@@ -236,15 +237,26 @@ describe('asking for a change', () => {
     expect(log.user_action_data).toMatchObject([{ action: 'COMMENTED', status: 3 }]);
   });
 
-  it('lets the creator comment without changing anyone’s answer', async () => {
+  it('sends the creator to the form: they change their relation and comment with the save', async () => {
     const { ada, bob, gid } = await publication({ partyStatus: 1 });
     const response = await requestToModify(t, ada.session, gid, 'Thanks for confirming!', {
+      changeRelationToPending: 0,
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ message: messages.creatorCommentsWithSave });
+    expect((await partyStatus(gid, bob.user.id)).status).toBe(1);
+  });
+
+  it('lets an administrator comment without changing anyone’s answer', async () => {
+    const admin = await signedInUser(t, { role: 'admin', firstName: 'Avery', lastName: 'Admin' });
+    const { bob, gid } = await publication({ partyStatus: 1 });
+    const response = await requestToModify(t, admin.session, gid, 'Is the year right?', {
       changeRelationToPending: 0,
     });
     expect(response.statusCode).toBe(200);
     expect((await partyStatus(gid, bob.user.id)).status).toBe(1);
     expect(await latestNotification(bob.user.id)).toMatchObject({
-      message: 'Ada Lovelace commented on the relation.',
+      message: 'Avery Admin commented on the relation.',
     });
   });
 
@@ -275,7 +287,8 @@ describe('contacting the admin', () => {
     expect((await partyStatus(gid, bob.user.id)).status).toBe(1);
     expect(await latestNotification(admin.user.id)).toMatchObject({
       message: 'Bob Baker asked the administrators about a relation.',
-      rejectReason: 'This paper is not mine.',
+      rejectReason: null,
+      comment: 'This paper is not mine.',
       relationId: gid,
     });
     expect((await mailsTo(t, admin.user.email!))[0]!.text).toContain('This paper is not mine.');
@@ -424,10 +437,10 @@ describe('type 8 and the approval of its institution', () => {
       relationId: gid,
     });
     expect(await auditActions(gid)).toEqual(['relation.create', 'relation.validate']);
-    expect(
-      await approveInstitution({ config: t.config, db: t.db }, admin.id, institution.id),
-    ).toEqual({
-      validatedRelations: 0,
-    });
+    // A second approval is refused (already decided) and validates nothing more.
+    await expect(
+      approveInstitution({ config: t.config, db: t.db }, admin.id, institution.id),
+    ).rejects.toMatchObject({ statusCode: 409 });
+    expect(await auditActions(gid)).toEqual(['relation.create', 'relation.validate']);
   });
 });

@@ -1,10 +1,11 @@
 // Smaller audit items of docs/security.md section 9: another user's institution awaiting
-// approval cannot be picked by id, and invitation mails are limited per creator and address.
+// approval cannot be picked by id unless the drop list offers it (an affiliation with it),
+// and invitation mails are limited per creator and address.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { institutionStatus, messages } from '@recuse/common';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { buildTestApp } from '../../../test/build-test-app.ts';
-import { buildInstitution } from '../../../test/factories.ts';
+import { bearer, buildAffiliation, buildInstitution } from '../../../test/factories.ts';
 import { signedInUser } from '../../../test/profile-requests.ts';
 import {
   pendingEmploymentForm,
@@ -52,6 +53,27 @@ describe("another user's institution awaiting approval", () => {
       pendingEmploymentForm(proposal.id),
     );
     expect(own.json()).toMatchObject({ status: 'CREATED' });
+  });
+
+  it('may be picked by a member affiliated with it, to whom the drop list offers it', async () => {
+    const proposer = await signedInUser(t);
+    const member = await signedInUser(t);
+    const proposal = await buildInstitution(t.db, {
+      status: institutionStatus.awaitingApproval,
+      createdByUserId: proposer.user.id,
+    });
+    await buildAffiliation(t.db, member.user.id, { institutionId: proposal.id });
+    const offered = await t.app.inject({
+      url: '/v1/web/institution/data/list/InstitutionDrplist',
+      headers: bearer(member.session),
+    });
+    expect(JSON.stringify(offered.json())).toContain(proposal.name);
+    const saved = await savePendingEmployment(
+      t,
+      member.session,
+      pendingEmploymentForm(proposal.id),
+    );
+    expect(saved.json()).toMatchObject({ status: 'CREATED' });
   });
 });
 

@@ -1,6 +1,7 @@
-// The relations list as the set-based reads build it (issue 4): every person named the way
-// the other pages name them, from either side of a relation; publication entries with SPEC's
-// fields only; and a long list sent gzipped to clients that accept it.
+// The relations list as the set-based reads build it (docs/decisions/relations.md, "Relations list
+// speed"): every person named the way the other pages name them, from either side of a relation;
+// publication entries with the contract's fields only; and a long list sent gzipped to clients that
+// accept it.
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@recuse/common';

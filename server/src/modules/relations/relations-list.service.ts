@@ -1,5 +1,6 @@
-// POST /v1/web/relations/data/list: every relation the user is on, grouped by type in SPEC's
-// List rows, with the institutions of their affiliations. Without selected rules the answer's
+// POST /v1/web/relations/data/list: every relation the user is on, grouped by type in the
+// contract's list rows (docs/api-relations.md), with the institutions of their affiliations.
+// Without selected rules the answer's
 // `user_conflicts` is empty; with rules, the conflicts module answers the call instead
 // (docs/api-conflicts.md).
 import {
@@ -8,10 +9,11 @@ import {
   relationTypeToWire,
   relationTypes,
 } from '@recuse/common';
+import type { ConflictPersonWire } from '@recuse/common';
 import { formatYears } from '../../conflicts/exports.ts';
 import type { AppContext } from '../../context.ts';
-import type { SessionUser } from '../auth/auth.repo.ts';
-import { getFullProfile } from '../profile/profile.service.ts';
+import type { SessionUser } from '../../http/authenticate.ts';
+import { listProfileAffiliations } from '../profile/profile.service.ts';
 import { isActivePartyStatus } from './relation-rules.ts';
 import type { NamedUser } from './relation-wire.ts';
 import { displayName, viewerStatus } from './relation-wire.ts';
@@ -39,7 +41,7 @@ interface CoauthorListRow {
 }
 
 /**
- * SPEC's fields and the co-author entries, nothing more: a prolific author has thousands of
+ * The contract's fields and the co-author entries, nothing more: a prolific author has thousands of
  * these, and no client reads the start year or the import flag here (the view has both).
  */
 interface PublicationYear {
@@ -94,19 +96,21 @@ const statusOfPerson = (person: ListedPerson, status: number) => (person.isDelet
  *   under 'ongoing'; a second relation of the same title and year under 'year-id'), each with
  *   everyone else on it.
  * - Type 8: the institution.
- * tot_relations counts the relations listed.
+ * tot_relations counts the relations listed; institution_list is the user's affiliations,
+ * left empty when the caller replaces it (`withAffiliations: false`, for the conflict list).
  */
 export async function listRelationsPage(
   context: AppContext,
   session: SessionUser,
   form: { pageName?: string | undefined },
+  options: { withAffiliations: boolean } = { withAffiliations: true },
 ) {
   const { db } = context;
   const me = session.user.id;
   const isPendingPage = form.pageName === 'pending';
-  const [{ relations, parties, people: named }, profile] = await Promise.all([
+  const [{ relations, parties, people: named }, affiliations] = await Promise.all([
     listRelationsForList(db, me),
-    getFullProfile(context, session),
+    options.withAffiliations ? listProfileAffiliations(context, me) : [],
   ]);
   const people = new Map<number, ListedPerson>();
   for (const [id, person] of named) people.set(id, listedPerson(person));
@@ -158,7 +162,7 @@ export async function listRelationsPage(
   return {
     errors: {},
     tot_relations: total,
-    institution_list: profile.institutionData.map((affiliation) => {
+    institution_list: affiliations.map((affiliation) => {
       const startYear = affiliation.startDate ? Number(affiliation.startDate.slice(0, 4)) : null;
       const endYear = affiliation.endDate ? Number(affiliation.endDate.slice(0, 4)) : null;
       return {
@@ -170,7 +174,7 @@ export async function listRelationsPage(
         years: formatYears(startYear, affiliation.current === 1 ? null : endYear),
       };
     }),
-    user_conflicts: [] as unknown[],
+    user_conflicts: [] as ConflictPersonWire[],
     relation_types: relationTypes.map(relationTypeToWire),
     relations: rows,
   };

@@ -1,5 +1,5 @@
-// Races (issue "Relations", Bad input and races): the creator and two named people act on one
-// relation at the same moment, round after round. Every action is applied or refused with a
+// Races: the creator (or, every other round, an administrator commenting) and two named people
+// act on one relation at the same moment, round after round. Every action is applied or refused with a
 // message, never lost: replaying the audit log in order gives each action the state it saw and
 // ends in the state stored. Also two saves of one new relation, and two invitations of one new
 // address, at once. PostgreSQL only: PGlite runs one statement at a time in one process, so
@@ -38,6 +38,7 @@ describe.skipIf(!isPostgres)('actions racing on one relation (PostgreSQL)', () =
   it(`applies or refuses every action of ${rounds} rounds of three at once, and loses none`, async () => {
     const ada = await signedInUser(t, { firstName: 'Ada', lastName: 'Creator' });
     const bob = await signedInUser(t, { firstName: 'Bob', lastName: 'Party' });
+    const admin = await signedInUser(t, { role: 'admin', firstName: 'Avery', lastName: 'Admin' });
     const cyd = await signedInUser(t, { firstName: 'Cyd', lastName: 'Party' });
     const created = await saveCoauthorRelation(
       t,
@@ -78,11 +79,11 @@ describe.skipIf(!isPostgres)('actions racing on one relation (PostgreSQL)', () =
               sourceUserUpdateComment: `Round ${round}: the year.`,
             }),
           )
-        : requestToModify(t, ada.session, gid, `Round ${round}: a note.`, {
+        : requestToModify(t, admin.session, gid, `Round ${round}: a note.`, {
             changeRelationToPending: 0,
           });
       return call.then((response) => ({
-        actor: ada.user.id,
+        actor: isEdit ? ada.user.id : admin.user.id,
         action: isEdit ? 'modify' : 'comment',
         response,
       }));

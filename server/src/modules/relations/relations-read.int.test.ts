@@ -1,6 +1,6 @@
-// What the relation pages read (issue "Relations", Build 1 to 3): the add-relation form's data,
-// one relation as its creator, a named person and an administrator see it, the list in SPEC's
-// rows (all and pending), and the person search behind the pickers.
+// What the relation pages read (docs/api-relations.md, "Reading"): the add-relation form's data,
+// one relation as its creator, a named person and an administrator see it, the list in the
+// contract's rows (all and pending), and the person search behind the pickers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, relationTypes } from '@recuse/common';
 import type { TestApp } from '../../../test/build-test-app.ts';
@@ -133,10 +133,11 @@ describe('GET /v1/web/relation/data/view/{id}', () => {
       relUserIsLoggedInUser: 0,
       DBLPImportedEntry: 0,
       LoggedInUserFullName: 'Ada Lovelace',
+      // The creator changes the relation and comments with the save: no 'Request a change'.
       permissions: {
         accept: 0,
         reject: 0,
-        requestChange: 1,
+        requestChange: 0,
         contactAdmin: 1,
         modify: 1,
         delete: 1,
@@ -207,13 +208,20 @@ describe('GET /v1/web/relation/data/view/{id}', () => {
     });
   });
 
-  it('shows an administrator any relation read-only', async () => {
+  it('shows an administrator any relation read-only, with no one to contact but its people', async () => {
     const admin = await signedInUser(t, { role: 'admin' });
     const { relation } = await buildRelation(t.db);
     const view = (await viewRelation(t, admin.session, relation.id)).json();
     expect(view).toMatchObject({
       allowModify: 0,
-      permissions: { accept: 0, reject: 0, modify: 0, delete: 1, requestChange: 1 },
+      permissions: {
+        accept: 0,
+        reject: 0,
+        modify: 0,
+        delete: 1,
+        requestChange: 1,
+        contactAdmin: 0,
+      },
     });
   });
 
@@ -257,6 +265,8 @@ describe('GET /v1/web/relation/data/view/{id}', () => {
       dateStartYear: 2025,
       dateStartMonth: 10,
       isOngoing: 1,
+      // Nobody else is on a type 8 relation: its creator edits it or contacts the admin.
+      permissions: { requestChange: 0, contactAdmin: 1, modify: 1, delete: 1 },
     });
   });
 
@@ -272,7 +282,7 @@ describe('GET /v1/web/relation/data/view/{id}', () => {
 });
 
 describe('POST /v1/web/relations/data/list', () => {
-  it('lists every relation of the user by type, in SPEC’s rows, with the institutions of their affiliations', async () => {
+  it('lists every relation of the user by type, in the contract’s rows, with the institutions of their affiliations', async () => {
     const ada = await signedInUser(t, { firstName: 'Ada', lastName: 'Lovelace' });
     const bob = await buildUser(t.db, { firstName: 'Bob', lastName: 'Baker' });
     const cyd = await buildUser(t.db, { firstName: 'Cyd', lastName: 'Charisse' });
@@ -459,17 +469,76 @@ describe('GET /v1/web/users/search', () => {
     ]);
   });
 
-  it('matches an e-mail only typed in full, and never offers the caller or deleted accounts', async () => {
+  it('matches the start of either confirmed address, and never offers the caller or deleted accounts', async () => {
     const me = await signedInUser(t, { firstName: 'Zedd', lastName: 'Searchme' });
-    const target = await buildUser(t.db, { email: `full.${Date.now()}@example.org` });
+    const stamp = Date.now();
+    const target = await buildUser(t.db, { email: `full.${stamp}@example.org` });
+    const secondary = await buildUser(t.db, {
+      email: `main.${stamp}@example.org`,
+      secondaryEmail: `qt${stamp}@alt.example.net`,
+    });
+    const pending = await buildUser(t.db, { pendingSecondaryEmail: `qp${stamp}@alt.example.net` });
+    const unconfirmed = await buildUser(t.db, {
+      email: `qu${stamp}@alt.example.net`,
+      isEmailConfirmed: false,
+    });
     await buildUser(t.db, { kind: 'deleted', firstName: 'Zedd', lastName: 'Searchmetoo' });
     const ids = async (q: string) =>
       (await searchPeople(t, me.session, q))
         .json()
         .usersDrp.map((option: { value: number }) => option.value);
-    expect(await ids(target.email!.slice(0, 8))).toEqual([]);
+    expect(await ids(target.email!.slice(0, 12))).toEqual([target.id]);
     expect(await ids(target.email!.toUpperCase())).toEqual([target.id]);
+    expect(await ids(`qt${stamp}@alt`)).toEqual([secondary.id]);
+    expect(await ids(`QT${stamp}@ALT.example.net`)).toEqual([secondary.id]);
+    // A pending address and the address of a sign-up waiting for its link never match.
+    expect(await ids(`qp${stamp}@alt`)).not.toContain(pending.id);
+    expect(await ids(`qu${stamp}@alt`)).not.toContain(unconfirmed.id);
+    // LIKE's wildcards typed in the search match only themselves.
+    expect(await ids(`q_${stamp}@alt`)).toEqual([]);
+    expect(await ids(`q%${stamp}`)).toEqual([]);
+    expect(await ids(me.user.email!)).toEqual([]);
     expect(await ids('zedd searchme')).toEqual([]);
+  });
+
+  it('marks the person whose address is typed in full, and answers nobody for one’s own address', async () => {
+    const stamp = Date.now();
+    const me = await signedInUser(t, {
+      email: `me.${stamp}@example.org`,
+      secondaryEmail: `me.${stamp}@alt.example.net`,
+      pendingEmail: `me.next.${stamp}@example.org`,
+    });
+    const grace = await buildUser(t.db, {
+      email: `grace.${stamp}@example.org`,
+      secondaryEmail: `gh.${stamp}@alt.example.net`,
+    });
+    const longer = await buildUser(t.db, { email: `grace.${stamp}@example.org.uk` });
+    const search = async (q: string) => (await searchPeople(t, me.session, q)).json();
+
+    const full = await search(`Grace.${stamp}@example.org`);
+    expect(full.own_email).toBeUndefined();
+    expect(full.usersDrp).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ value: grace.id, typed_email: 1 }),
+        expect.not.objectContaining({ typed_email: 1 }),
+      ]),
+    );
+    expect(
+      full.usersDrp.find((option: { value: number }) => option.value === longer.id),
+    ).not.toHaveProperty('typed_email');
+    expect((await search(`gh.${stamp}@alt.example.net`)).usersDrp).toEqual([
+      expect.objectContaining({ value: grace.id, typed_email: 1 }),
+    ]);
+    expect((await search(`grace.${stamp}@example`)).usersDrp).not.toContainEqual(
+      expect.objectContaining({ typed_email: 1 }),
+    );
+    for (const own of [
+      me.user.email!,
+      `ME.${stamp}@alt.example.net`,
+      `me.next.${stamp}@example.org`,
+    ]) {
+      expect(await search(own)).toEqual({ usersDrp: [], own_email: 1 });
+    }
   });
 
   it.each(['', 'a', ' - '])('asks for at least 2 letters when given %j', async (q) => {

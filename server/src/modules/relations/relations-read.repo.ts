@@ -4,6 +4,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
+import { isLiveRelation, isPartyNotRemoved } from '../../db/relation-filters.ts';
 import {
   auditLog,
   institutions,
@@ -14,8 +15,9 @@ import {
   relationParties,
   users,
 } from '../../db/schema.ts';
+import type { User } from '../../db/schema.ts';
 import type { NamedUser } from './relation-wire.ts';
-import type { Party, User } from './relations.repo.ts';
+import type { Party } from './relations.repo.ts';
 
 export type PartyWithUser = Party & { user: User };
 
@@ -42,10 +44,10 @@ export async function listPartiesWithUsers(
 async function listRelationIdsSeenBy(db: Db, userId: number): Promise<number[]> {
   const rows = await queryRows<{ id: number }>(
     db,
-    sql`select id from relations where creator_user_id = ${userId} and status not in (0, 2)
+    sql`select id from relations where creator_user_id = ${userId} and ${isLiveRelation(sql`status`)}
         union
         select r.id from relation_parties p join relations r on r.id = p.relation_id
-         where p.user_id = ${userId} and p.status <> 2 and r.status not in (0, 2)`,
+         where p.user_id = ${userId} and ${isPartyNotRemoved(sql`p.status`)} and ${isLiveRelation(sql`r.status`)}`,
   );
   return rows.map((row) => row.id);
 }
@@ -86,12 +88,12 @@ export interface ListedParty {
  * person's names repeated on each of their party rows, cost more to read and map than the
  * queries take.
  *
- * Each step hands the ids to the next as one array parameter, never as thousands of
- * parameters, nor by joining the first query's UNION, whose size PostgreSQL cannot estimate.
- * The shapes are the ones EXPLAIN showed to look every id up in an index on a database of a
- * million people and 1.2 million party rows: `= any(array)` on the primary keys, and a join
- * with `unnest(array)` for the party rows (there `= any` made PostgreSQL read the whole table,
- * ten times slower). See docs/benchmarks.md, issue 4.
+ * Each step hands the ids to the next as one array parameter, never as thousands of parameters, nor
+ * by joining the first query's UNION, whose size PostgreSQL cannot estimate. The shapes are the
+ * ones EXPLAIN showed to look every id up in an index on a database of a million people and 1.2
+ * million party rows: `= any(array)` on the primary keys, and a join with `unnest(array)` for the
+ * party rows (there `= any` made PostgreSQL read the whole table, ten times slower). See
+ * docs/benchmarks.md, "Relations list for a prolific author".
  */
 export async function listRelationsForList(
   db: Db,
@@ -171,19 +173,19 @@ export async function findPublication(db: Db, publicationId: number) {
 }
 
 /**
- * The people a user already knows (SPEC's usersDrp): everyone on a relation with them, by
+ * The people a user already knows (`usersDrp` on the wire): everyone on a relation with them, by
  * name, at most `limit`. Removed parties, deleted accounts and the user are left out.
  */
 export async function listKnownPeople(db: Db, userId: number, limit: number): Promise<User[]> {
   const ids = await queryRows<{ id: number }>(
     db,
     sql`with mine as (
-          select id from relations where creator_user_id = ${userId} and status not in (0, 2)
+          select id from relations where creator_user_id = ${userId} and ${isLiveRelation(sql`status`)}
           union
           select r.id from relation_parties p join relations r on r.id = p.relation_id
-           where p.user_id = ${userId} and p.status <> 2 and r.status not in (0, 2))
+           where p.user_id = ${userId} and ${isPartyNotRemoved(sql`p.status`)} and ${isLiveRelation(sql`r.status`)})
         select p.user_id as id from relation_parties p join mine on mine.id = p.relation_id
-         where p.status <> 2
+         where ${isPartyNotRemoved(sql`p.status`)}
         union
         select r.creator_user_id from relations r join mine on mine.id = r.id`,
   );
@@ -198,15 +200,17 @@ export async function listKnownPeople(db: Db, userId: number, limit: number): Pr
 }
 
 /**
- * The person search: the start of a name's search key (migration 0003), or an e-mail typed in
- * full. Each name key has its own C-collation index, so each branch is an ordered index range
- * scan that stops after `limit` rows however common the prefix; the branches are then merged.
- * The pattern is bound as a parameter: PostgreSQL plans unnamed statements with the value
- * known, which the prefix-range optimisation needs (see docs/decisions.md, Relations).
+ * The person search: the start of a name's search key (migration 0003) or of an address
+ * (migration 0013). Each key has its own C-collation index, so each branch is an ordered index
+ * range scan that stops after `limit` rows however common the prefix; the branches are then
+ * merged. The pattern is bound as a parameter: PostgreSQL plans unnamed statements with the
+ * value known, which the prefix-range optimisation needs (docs/decisions/relations.md, "Person search at scale").
+ * Only confirmed addresses are searched: a pending change waits in its own column, and the
+ * address of an account whose sign-up waits for its link does not count.
  */
 export async function searchPeople(
   db: Db,
-  search: { text: string; email: string | null; excludeUserId: number; limit: number },
+  search: { text: string; excludeUserId: number; limit: number },
 ): Promise<User[]> {
   const [keyRow] = await queryRows<{ key: string }>(
     db,
@@ -214,14 +218,20 @@ export async function searchPeople(
   );
   const key = keyRow?.key ?? '';
   const limit = search.limit + 1;
+  const prefixScan = (
+    expression: ReturnType<typeof sql>,
+    condition: ReturnType<typeof sql>,
+    pattern: string,
+  ) =>
+    sql`(select id from users
+          where ${condition} and kind <> 'deleted'
+            and (${expression}) collate "C" like ${pattern}
+          order by (${expression}) collate "C" limit ${limit})`;
   const branches = [];
   if (key !== '') {
     const pattern = `${key}%`;
     const byKey = (expression: ReturnType<typeof sql>, condition = sql`true`) =>
-      sql`(select id from users
-            where ${condition} and kind <> 'deleted'
-              and (${expression}) collate "C" like ${pattern}
-            order by (${expression}) collate "C" limit ${limit})`;
+      prefixScan(expression, condition, pattern);
     branches.push(
       byKey(sql`person_search_key(first_name || ' ' || last_name)`),
       byKey(sql`person_search_key(last_name || ' ' || first_name)`),
@@ -230,13 +240,17 @@ export async function searchPeople(
       byKey(sql`person_search_key(dblp_name)`, sql`dblp_name is not null`),
     );
   }
-  if (search.email) {
+  const address = search.text.toLowerCase();
+  if (!/\s/.test(address)) {
+    // LIKE's own characters typed in an address match themselves.
+    const pattern = `${address.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
     branches.push(
-      // Only confirmed addresses find a person: not an account whose sign-up waits for its link.
-      sql`(select id from users where lower(email) = ${search.email}
-             and (kind <> 'registered' or is_email_confirmed))`,
-      sql`(select id from users where secondary_email is not null
-             and lower(secondary_email) = ${search.email})`,
+      prefixScan(
+        sql`lower(email)`,
+        sql`email is not null and (kind <> 'registered' or is_email_confirmed)`,
+        pattern,
+      ),
+      prefixScan(sql`lower(secondary_email)`, sql`secondary_email is not null`, pattern),
     );
   }
   if (branches.length === 0) return [];
@@ -251,7 +265,7 @@ export async function searchPeople(
     .limit(search.limit);
 }
 
-/** The user's publications (SPEC's allPublications), newest first. */
+/** The user's publications (`allPublications` on the wire), newest first. */
 export async function listPublicationsOfUser(db: Db, userId: number) {
   return db
     .select({
@@ -305,7 +319,7 @@ export async function findLatestUnreadNotificationId(
   return row?.id ?? null;
 }
 
-/** The latest change comment of a relation (SPEC's sourceUserUpdateComment), or ''. */
+/** The latest change comment of a relation (`sourceUserUpdateComment` on the wire), or ''. */
 export async function findLatestChangeComment(db: Db, relationId: number): Promise<string> {
   const [row] = await db
     .select({ text: relationComments.text })

@@ -1,5 +1,6 @@
-// What the relation pages read (SPEC section 7): the add-relation form's data, one relation
-// with its people and what the viewer may do, its activity log, and the list of relations.
+// What the relation pages read (docs/api-relations.md, "Reading"): the add-relation form's data,
+// one relation with its people and what the viewer may do, its activity log, and the list of
+// relations.
 import type { PersonOption, RelationTypeWire } from '@recuse/common';
 import {
   findRelationType,
@@ -11,8 +12,8 @@ import {
   relationTypesOrdered,
 } from '@recuse/common';
 import type { AppContext } from '../../context.ts';
+import type { SessionUser } from '../../http/authenticate.ts';
 import { notFound } from '../../http/errors.ts';
-import type { SessionUser } from '../auth/auth.repo.ts';
 import { getInstitutionDropList } from '../institutions/institutions.service.ts';
 import { toPersonOption } from './relation-people.service.ts';
 import type { RelationAction } from './relation-rules.ts';
@@ -93,9 +94,11 @@ export async function getRelationView(context: AppContext, session: SessionUser,
   if (!decide.view(caller, facts).isAllowed) throw notFound();
 
   const type = findRelationType(relation.typeId)!;
+  // The creator is read only when the viewer is someone else (usually they are the creator).
+  const isOwn = relation.creatorUserId === viewer.id;
   const [creatorMap, institutions, publication, unreadId, changeComment, known, institutionDrop] =
     await Promise.all([
-      findUsersById(db, [relation.creatorUserId]),
+      isOwn ? new Map([[viewer.id, viewer]]) : findUsersById(db, [relation.creatorUserId]),
       findInstitutionsById(db, relation.institutionId ? [relation.institutionId] : []),
       relation.publicationId ? findPublication(db, relation.publicationId) : undefined,
       findLatestUnreadNotificationId(db, viewer.id, relation.id),
@@ -208,6 +211,7 @@ const auditLabels: Record<string, string> = {
   'relation.update': 'UPDATED',
   'relation.request-change': 'COMMENTED',
   'relation.contact-admin': 'CONTACTED ADMIN',
+  'relation.admin-answer': 'ADMIN ANSWERED',
   'relation.delete': 'DELETED',
   'relation.validate': 'VALIDATED',
 };
@@ -220,10 +224,10 @@ const answerActions: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * GET /v1/web/relation_modify_request_comments_list: the activity log (SPEC's Comment:
- * submittedBy, contactAdmin Y/N, Comments, createdAt) and, in user_action_data, who did what
- * when, from the audit log. Messages to the administrators are shown to administrators and to
- * their author only.
+ * GET /v1/web/relation_modify_request_comments_list: the activity log (the contract's Comment:
+ * submittedBy, contactAdmin Y/N, Comments, createdAt) and, in user_action_data, who did what when,
+ * from the audit log. Messages to the administrators are shown to administrators and to their
+ * author only.
  */
 export async function getRelationComments(
   context: AppContext,
@@ -249,19 +253,29 @@ export async function getRelationComments(
     user ? displayName(user) : messages.deletedUser;
   const mayRead = (isToAdmin: boolean, authorId: number | null) =>
     !isToAdmin || isAdmin || authorId === viewer.id;
+  // An administrator's answer to a message to the administrators is read by its author too.
+  const authorOf = new Map(comments.map(({ comment }) => [comment.id, comment.userId]));
+  const mayReadComment = (comment: (typeof comments)[number]['comment']) =>
+    mayRead(comment.isToAdmin, comment.userId) ||
+    (comment.answersCommentId !== null && authorOf.get(comment.answersCommentId) === viewer.id);
+  const mayReadEntry = (entry: (typeof audit)[number]['entry']) =>
+    entry.action === 'relation.admin-answer'
+      ? isAdmin || (entry.after as { requesterId?: unknown } | null)?.requesterId === viewer.id
+      : mayRead(entry.action === 'relation.contact-admin', entry.actorUserId);
   return {
     data: comments
-      .filter(({ comment }) => mayRead(comment.isToAdmin, comment.userId))
+      .filter(({ comment }) => mayReadComment(comment))
       .map(({ comment, author }) => ({
         id: comment.id,
         submittedBy: nameOf(author),
         contactAdmin: comment.isToAdmin ? ('Y' as const) : ('N' as const),
         Comments: comment.text,
         isChangeComment: flag(comment.isChangeComment),
+        isAdminAnswer: flag(comment.answersCommentId !== null),
         createdAt: comment.createdAt.toISOString(),
       })),
     user_action_data: audit
-      .filter(({ entry }) => mayRead(entry.action === 'relation.contact-admin', entry.actorUserId))
+      .filter(({ entry }) => mayReadEntry(entry))
       .map(({ entry, actor }) => {
         const after = (entry.after ?? {}) as { status?: unknown; reason?: unknown };
         const hasStatus = answerActions.has(entry.action) && typeof after.status === 'number';

@@ -1,6 +1,6 @@
-// Recording relations (issue "Relations", Build 1, 2, 4 and Bad input): the three saves of
-// SPEC section 7 for all eight types, every SPEC section 5 message on the server, duplicates,
-// and the creator's modifications with what they do to the other people's answers.
+// Recording relations: the three saves (docs/api-relations.md, "Saving") for all eight types, every
+// form rule message of docs/product.md, "Validation rules and limits", on the server, bad input,
+// duplicates, and the creator's modifications with what they do to the other people's answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
@@ -600,7 +600,7 @@ const badInputs: BadInput[] = [
   },
 ];
 
-describe('bad input is refused with SPEC’s message, and nothing is saved', () => {
+describe('bad input is refused with the form rule’s message, and nothing is saved', () => {
   let me: { user: Awaited<ReturnType<typeof buildUser>>; session: Tokens };
   let ids: Parameters<BadInput['fields']>[0];
   beforeAll(async () => {
@@ -769,7 +769,8 @@ describe('modifying a relation', () => {
     for (const user of [bob.user, cyd.user]) {
       expect((await notificationsOf(user.id)).at(-1)).toMatchObject({
         message: 'Ada Lovelace modified the relation. Please review it again.',
-        rejectReason: 'Typo in the title.',
+        rejectReason: null,
+        comment: 'Typo in the title.',
         relationId: gid,
       });
     }
@@ -782,7 +783,7 @@ describe('modifying a relation', () => {
   });
 
   it('keeps the answers when only the notes change', async () => {
-    const { ada, gid, rows } = await publicationWithAnswers();
+    const { ada, bob, gid, rows } = await publicationWithAnswers();
     const response = await saveCoauthorRelation(
       t,
       ada.session,
@@ -795,6 +796,43 @@ describe('modifying a relation', () => {
     expect(response.json().status).toBe('UPDATED COAUTHOR');
     expect((await partiesOf(gid)).map((party) => party.status)).toEqual([1, 1]);
     expect((await findRelationRow(gid)).notes).toBe('DOI added');
+    expect((await notificationsOf(bob.user.id)).at(-1)).toMatchObject({
+      message: 'Ada Lovelace modified the relation.',
+      comment: 'Fixed a detail.',
+    });
+  });
+
+  it('tells the others a comment was added when a save changes nothing but the comment', async () => {
+    const { ada, bob, cyd, gid, rows } = await publicationWithAnswers();
+    const before = await findRelationRow(gid);
+    const response = await saveCoauthorRelation(
+      t,
+      ada.session,
+      edit(
+        gid,
+        rows.map((row) => ({ id: row.userId, relationId: row.id })),
+        { sourceUserUpdateComment: 'Thanks for confirming!' },
+      ),
+    );
+    expect(response.json().status).toBe('UPDATED COAUTHOR');
+    expect((await partiesOf(gid)).map((party) => party.status)).toEqual([1, 1]);
+    expect(await findRelationRow(gid)).toMatchObject({
+      title: before.title,
+      notes: before.notes,
+      source: before.source,
+    });
+    for (const user of [bob.user, cyd.user]) {
+      expect((await notificationsOf(user.id)).at(-1)).toMatchObject({
+        message: 'Ada Lovelace commented on the relation.',
+        rejectReason: null,
+        comment: 'Thanks for confirming!',
+        relationId: gid,
+      });
+    }
+    const mail = (await mailsTo(t, bob.user.email!)).find((candidate) =>
+      candidate.subject.includes('commented on the relation'),
+    );
+    expect(mail?.text).toContain('Comment: Thanks for confirming!');
   });
 
   it('keeps the answers when a co-author whose account was deleted is left out', async () => {

@@ -1,21 +1,21 @@
-// Recording a relation and the creator's modifications (SPEC section 7: coauthor_save for types
-// 3, 6, 7, pending_employment_save for type 8, and save for 1, 2, 4, 5). Each save is one
-// transaction: people resolved (and invited), duplicates refused, parties written, everyone
-// concerned told, the audit log written.
-import type { RelationSave, RelationSaveReply, RelationType } from '@recuse/common';
-import { findRelationType, messages } from '@recuse/common';
+// Recording a relation and the creator's modifications (docs/api-relations.md, "Saving":
+// coauthor_save for types 3, 6, 7, pending_employment_save for type 8, and save for 1, 2, 4, 5).
+// Each save is one transaction: people resolved (and invited), duplicates refused, parties written,
+// everyone concerned told, the audit log written.
+import type { RelationSave, RelationType } from '@recuse/common';
+import { findRelationType, messages, relationStatus } from '@recuse/common';
 import { recordAudit } from '../../audit/audit.repo.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { validationFailed } from '../../http/errors.ts';
-import type { SessionUser } from '../auth/auth.repo.ts';
 import { notifyPeople } from './relation-notices.ts';
 import { sendInvitation } from './relation-people.service.ts';
 import { canModify, isActivePartyStatus, statusAfterModify } from './relation-rules.ts';
 import type { RelationValues } from './relation-save-fields.ts';
 import { refuseDuplicate, relationValues, resolveFields } from './relation-save-fields.ts';
 import { enforce, lockForAction, snapshotRelation } from './relation-state.ts';
-import type { Party, Relation, User } from './relations.repo.ts';
+import type { SaveOutcome } from './relations.presenter.ts';
+import type { Party, Relation } from './relations.repo.ts';
 import {
   insertComment,
   insertParties,
@@ -24,8 +24,10 @@ import {
   updateParty,
   updateRelation,
 } from './relations.repo.ts';
+import type { User } from '../../db/schema.ts';
+import type { SessionUser } from '../../http/authenticate.ts';
 
-/** Which form saves which types (SPEC section 7). */
+/** Which form saves which types (docs/api-relations.md, "Saving"). */
 export const saveFormTypes = {
   coauthor: [3, 6, 7],
   person: [1, 2, 4, 5],
@@ -42,7 +44,7 @@ export async function saveRelation(
   session: SessionUser,
   form: SaveForm,
   save: RelationSave,
-): Promise<RelationSaveReply> {
+): Promise<SaveOutcome> {
   if (!(saveFormTypes[form] as readonly number[]).includes(save.typeId)) {
     throw validationFailed({ relationType: [messages.relationTypeNotOnThisForm] });
   }
@@ -67,7 +69,7 @@ async function createRelation(
   creator: User,
   type: RelationType,
   save: RelationSave,
-): Promise<RelationSaveReply> {
+): Promise<SaveOutcome> {
   const fields = await resolveFields(db, creator, type, save);
   const values = relationValues(creator, save, fields);
   await refuseDuplicate(db, creator, type, values, fields.people);
@@ -78,7 +80,11 @@ async function createRelation(
   });
   const parties = await insertParties(
     db,
-    fields.people.map((user) => ({ relationId: relation.id, userId: user.id, status: 3 })),
+    fields.people.map((user) => ({
+      relationId: relation.id,
+      userId: user.id,
+      status: relationStatus.pending,
+    })),
   );
   if (save.comment !== '') {
     await insertComment(db, { relationId: relation.id, userId: creator.id, text: save.comment });
@@ -87,7 +93,7 @@ async function createRelation(
     event: 'created',
     actor: creator,
     relation,
-    reason: save.comment,
+    comment: save.comment,
   });
   for (const user of fields.people) await sendInvitation(context, db, user, creator, relation);
   await recordAudit(db, {
@@ -97,7 +103,7 @@ async function createRelation(
     entityId: relation.id,
     after: snapshotRelation(relation, parties),
   });
-  return { GID: relation.id, status: 'CREATED', message: messages.relationSaved };
+  return { relationId: relation.id, kind: 'created' };
 }
 
 const sameDate = (relation: Relation, values: RelationValues): boolean =>
@@ -107,7 +113,8 @@ const sameDate = (relation: Relation, values: RelationValues): boolean =>
   relation.endMonth === values.endMonth;
 
 /**
- * The creator's modification, in plain words (SPEC sections 4 and 6, DESIGN.md section 5):
+ * The creator's modification, in plain words (docs/product.md, "A party's row" and "Roles and
+ * permissions"):
  * - Only the creator may modify, with a change comment (checked with the form), never an
  *   imported relation nor one closed by the other person's deleted account; the type stays.
  * - People the list no longer names (or sends with status 2) are removed (status 2) and told.
@@ -125,7 +132,7 @@ async function modifyRelation(
   type: RelationType,
   save: RelationSave,
   relationId: number,
-): Promise<RelationSaveReply> {
+): Promise<SaveOutcome> {
   const creator = session.user;
   const { relation, parties, partyUsers, caller, facts } = await lockForAction(
     db,
@@ -160,6 +167,15 @@ async function modifyRelation(
     relation.institutionId !== values.institutionId ||
     removed.length > 0 ||
     added.length > 0;
+  // A save that changes no field carries only the comment: the others are told a comment was
+  // added, not that the relation was modified.
+  const isChanged =
+    isSubstantive ||
+    relation.source !== values.source ||
+    relation.notes !== values.notes ||
+    relation.paperType !== values.paperType ||
+    relation.isCommunityPaper !== values.isCommunityPaper ||
+    relation.publicationId !== values.publicationId;
 
   const updated = await updateRelation(db, relation.id, values);
   const after: Party[] = [];
@@ -172,7 +188,7 @@ async function modifyRelation(
       after.push(party);
       continue;
     }
-    const isPending = status === 3;
+    const isPending = status === relationStatus.pending;
     after.push(
       await updateParty(db, party.id, {
         status,
@@ -186,7 +202,11 @@ async function modifyRelation(
       db,
       fields.people
         .filter((user) => !known.has(user.id))
-        .map((user) => ({ relationId: relation.id, userId: user.id, status: 3 })),
+        .map((user) => ({
+          relationId: relation.id,
+          userId: user.id,
+          status: relationStatus.pending,
+        })),
     )),
   );
   await insertComment(db, {
@@ -198,7 +218,7 @@ async function modifyRelation(
 
   const addedIds = new Set(added.map((user) => user.id));
   const remaining = fields.people.filter((user) => !addedIds.has(user.id));
-  const notice = { actor: creator, relation: updated, reason: save.comment };
+  const notice = { actor: creator, relation: updated, comment: save.comment };
   await notifyPeople(db, context.config, added, { ...notice, event: 'created' });
   for (const user of added) await sendInvitation(context, db, user, creator, updated);
   await notifyPeople(
@@ -209,7 +229,7 @@ async function modifyRelation(
   );
   await notifyPeople(db, context.config, remaining, {
     ...notice,
-    event: isSubstantive ? 'modifiedSubstantively' : 'modified',
+    event: isSubstantive ? 'modifiedSubstantively' : isChanged ? 'modified' : 'commented',
   });
   await markRelationNotificationsRead(db, creator.id, relation.id);
   await recordAudit(db, {
@@ -221,8 +241,7 @@ async function modifyRelation(
     after: { ...snapshotRelation(updated, after), isSubstantive, comment: save.comment },
   });
   return {
-    GID: relation.id,
-    status: type.kind === 'publication' ? 'UPDATED COAUTHOR' : 'UPDATED',
-    message: messages.relationUpdated,
+    relationId: relation.id,
+    kind: type.kind === 'publication' ? 'updatedPublication' : 'updated',
   };
 }

@@ -2,7 +2,9 @@
 // function takes the connection first, so a service runs several in one transaction. Reads for
 // the list, the view and the pickers are in relations-read.repo.ts.
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { relationStatus } from '@recuse/common';
 import type { Db } from '../../db/client.ts';
+import { isLiveRelation, isPartyNotRemoved } from '../../db/relation-filters.ts';
 import {
   notifications,
   relationComments,
@@ -10,13 +12,13 @@ import {
   relations,
   users,
 } from '../../db/schema.ts';
+import type { User } from '../../db/schema.ts';
 
 export type Relation = typeof relations.$inferSelect;
 export type NewRelation = typeof relations.$inferInsert;
 export type Party = typeof relationParties.$inferSelect;
 export type NewParty = typeof relationParties.$inferInsert;
 export type RelationComment = typeof relationComments.$inferSelect;
-export type User = typeof users.$inferSelect;
 
 /** The relation's row, locked until the transaction ends: one action on a relation at a time. */
 export async function lockRelation(db: Db, relationId: number): Promise<Relation | undefined> {
@@ -182,9 +184,9 @@ export async function findPersonDuplicate(
     .where(
       and(
         eq(relations.typeId, candidate.typeId),
-        sql`${relations.status} not in (0, 2)`,
+        isLiveRelation(relations.status),
         ne(relations.id, candidate.excludeRelationId ?? 0),
-        ne(relationParties.status, 2),
+        isPartyNotRemoved(relationParties.status),
         sql`((${relations.creatorUserId} = ${candidate.creatorUserId} and ${relationParties.userId} = ${candidate.otherUserId})
           or (${relations.creatorUserId} = ${candidate.otherUserId} and ${relationParties.userId} = ${candidate.creatorUserId}))`,
         sql`${relations.startYear} is not distinct from ${candidate.startYear}`,
@@ -218,14 +220,14 @@ export async function findTitleDuplicate(
       and(
         eq(relations.typeId, candidate.typeId),
         eq(relations.titleKey, candidate.titleKey),
-        sql`${relations.status} not in (0, 2)`,
+        isLiveRelation(relations.status),
         ne(relations.id, candidate.excludeRelationId ?? 0),
         sql`${relations.endYear} is not distinct from ${candidate.endYear}`,
         sql`(${relations.creatorUserId} = ${candidate.userId} or exists (
               select 1 from ${relationParties}
                where ${relationParties.relationId} = ${relations.id}
                  and ${relationParties.userId} = ${candidate.userId}
-                 and ${relationParties.status} <> 2))`,
+                 and ${isPartyNotRemoved(relationParties.status)}))`,
       ),
     )
     .limit(1);
@@ -252,7 +254,7 @@ export async function findInstitutionDuplicate(
         ne(relations.id, candidate.excludeRelationId ?? 0),
         eq(relations.creatorUserId, candidate.creatorUserId),
         eq(relations.institutionId, candidate.institutionId),
-        sql`${relations.status} not in (0, 2)`,
+        isLiveRelation(relations.status),
         sql`${relations.startYear} is not distinct from ${candidate.startYear}`,
         sql`${relations.startMonth} is not distinct from ${candidate.startMonth}`,
       ),
@@ -270,7 +272,7 @@ export async function lockPendingEmploymentsAt(db: Db, institutionId: number): P
       and(
         eq(relations.typeId, 8),
         eq(relations.institutionId, institutionId),
-        eq(relations.status, 3),
+        eq(relations.status, relationStatus.pending),
       ),
     )
     .orderBy(asc(relations.id))

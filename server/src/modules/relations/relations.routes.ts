@@ -1,22 +1,28 @@
-// The relation calls of SPEC section 7, and the ones SPEC leaves out in the same style (the
-// save of types 1, 2, 4, 5, deleting, the person search): each a parse, one service call and
-// the reply. Bodies may be form-urlencoded, multipart or JSON; answers are in docs/api-relations.md.
+// The relation calls (docs/api.md, "Relations"; docs/api-relations.md), and the ones the contract
+// leaves out in the same style (the save of types 1, 2, 4, 5, deleting, the person search): each a
+// parse, one service call and the reply. Bodies may be form-urlencoded, multipart or JSON; answers
+// are in docs/api-relations.md.
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   acceptRelationSchema,
   addNewReplySchema,
+  committeeCheckFormSchema,
+  committeeCheckReplySchema,
   conflictSelectionFormSchema,
   conflictsExportFormSchema,
   commentsListQuerySchema,
   deleteRelationSchema,
+  duplicateReplySchema,
+  errorReplySchema,
   peopleSearchQuerySchema,
   peopleSearchReplySchema,
   pendingEmploymentViewReplySchema,
   rejectRelationSchema,
   relationActionReplySchema,
   relationCommentsReplySchema,
+  relationListReplySchema,
   relationListSchema,
   relationSaveReplySchema,
   relationSaveSchema,
@@ -27,10 +33,12 @@ import {
   exportConflicts,
   listConflicts,
   readListSelection,
-} from '../../conflicts/conflicts.service.ts';
+} from '../conflicts/conflicts.service.ts';
+import { checkCommittee } from '../conflicts/committee-check.service.ts';
 import type { AppContext } from '../../context.ts';
 import { sessionOf } from '../../http/authenticate.ts';
-import { limitHook, minute } from '../../http/limits.ts';
+import { refusals } from '../../http/errors.ts';
+import { addressLookups, perUserLimitHook } from '../../http/limits.ts';
 import { searchPeopleForPicker } from './relation-people.service.ts';
 import { listRelationsPage } from './relations-list.service.ts';
 import {
@@ -41,9 +49,29 @@ import {
 } from './relations-read.service.ts';
 import type { SaveForm } from './relations-save.service.ts';
 import { saveRelation } from './relations-save.service.ts';
+import {
+  readPartyAnswer,
+  readRelationComment,
+  toActionReply,
+  toSaveReply,
+} from './relations.presenter.ts';
 import * as relations from './relations.service.ts';
 
 const idParams = z.object({ id: z.string().max(30) });
+
+/** A save's 409: the relation that exists already, or a refusal of the modification. */
+const saveConflictReplySchema = z.union([duplicateReplySchema, errorReplySchema]);
+
+/** The exported conflict list, one media type per format (conflictExportFormats). */
+const conflictsFileReply = {
+  content: {
+    'text/plain': {
+      schema: z.string().describe('HotCRP collaborators text, one line a conflict.'),
+    },
+    'text/csv': { schema: z.string().describe('The conflicts as CSV (RFC 4180).') },
+    'application/json': { schema: z.string().describe('The conflicts as a JSON document.') },
+  },
+};
 
 export function registerRelationRoutes(
   app: FastifyInstance,
@@ -53,25 +81,24 @@ export function registerRelationRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = { onRequest: hooks.requireUser };
   const tags = ['relations'];
-  const searchLimit = limitHook(
-    context.db,
-    {
-      name: 'people-search',
-      max: context.config.PEOPLE_SEARCH_RATE_LIMIT_PER_MINUTE,
-      windowMs: minute,
-    },
-    (request) => `user:${sessionOf(request).user.id}`,
-  );
+  const searchLimit = perUserLimitHook(context.db, addressLookups(context.config));
 
   api.get(
     '/v1/web/relation/data/addnew',
-    { ...signedIn, schema: { tags, response: { 200: addNewReplySchema } } },
+    { ...signedIn, schema: { tags, response: { 200: addNewReplySchema, ...refusals(422) } } },
     async (request) => getAddNewData(context, sessionOf(request)),
   );
 
   api.get(
     '/v1/web/relation/data/view/:id',
-    { ...signedIn, schema: { tags, params: idParams, response: { 200: relationViewReplySchema } } },
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        params: idParams,
+        response: { 200: relationViewReplySchema, ...refusals(404, 422) },
+      },
+    },
     async (request) => getRelationView(context, sessionOf(request), request.params.id),
   );
 
@@ -79,7 +106,11 @@ export function registerRelationRoutes(
     '/v1/web/relation/data/pending_employment_view/:id',
     {
       ...signedIn,
-      schema: { tags, params: idParams, response: { 200: pendingEmploymentViewReplySchema } },
+      schema: {
+        tags,
+        params: idParams,
+        response: { 200: pendingEmploymentViewReplySchema, ...refusals(404, 422) },
+      },
     },
     async (request) => getPendingEmploymentView(context, sessionOf(request), request.params.id),
   );
@@ -94,9 +125,18 @@ export function registerRelationRoutes(
       url,
       {
         ...signedIn,
-        schema: { tags, body: relationSaveSchema, response: { 200: relationSaveReplySchema } },
+        schema: {
+          tags,
+          body: relationSaveSchema,
+          response: {
+            200: relationSaveReplySchema,
+            409: saveConflictReplySchema,
+            ...refusals(403, 404, 422),
+          },
+        },
       },
-      async (request) => saveRelation(context, sessionOf(request), form, request.body),
+      async (request) =>
+        toSaveReply(await saveRelation(context, sessionOf(request), form, request.body)),
     );
   }
 
@@ -108,9 +148,20 @@ export function registerRelationRoutes(
       url,
       {
         ...signedIn,
-        schema: { tags, body: acceptRelationSchema, response: { 200: relationActionReplySchema } },
+        schema: {
+          tags,
+          body: acceptRelationSchema,
+          response: { 200: relationActionReplySchema, ...refusals(403, 404, 409, 422) },
+        },
       },
-      async (request) => relations.acceptRelation(context, sessionOf(request), request.body),
+      async (request) =>
+        toActionReply(
+          await relations.acceptRelation(
+            context,
+            sessionOf(request),
+            readPartyAnswer(request.body),
+          ),
+        ),
     );
   }
 
@@ -122,9 +173,20 @@ export function registerRelationRoutes(
       url,
       {
         ...signedIn,
-        schema: { tags, body: rejectRelationSchema, response: { 200: relationActionReplySchema } },
+        schema: {
+          tags,
+          body: rejectRelationSchema,
+          response: { 200: relationActionReplySchema, ...refusals(403, 404, 409, 422) },
+        },
       },
-      async (request) => relations.rejectRelation(context, sessionOf(request), request.body),
+      async (request) =>
+        toActionReply(
+          await relations.rejectRelation(
+            context,
+            sessionOf(request),
+            readPartyAnswer(request.body),
+          ),
+        ),
     );
   }
 
@@ -136,9 +198,20 @@ export function registerRelationRoutes(
       url,
       {
         ...signedIn,
-        schema: { tags, body: requestToModifySchema, response: { 200: relationActionReplySchema } },
+        schema: {
+          tags,
+          body: requestToModifySchema,
+          response: { 200: relationActionReplySchema, ...refusals(403, 404, 409, 422) },
+        },
       },
-      async (request) => relations.requestToModify(context, sessionOf(request), request.body),
+      async (request) =>
+        toActionReply(
+          await relations.requestToModify(
+            context,
+            sessionOf(request),
+            readRelationComment(request.body),
+          ),
+        ),
     );
   }
 
@@ -146,9 +219,14 @@ export function registerRelationRoutes(
     '/v1/web/relation/data/delete',
     {
       ...signedIn,
-      schema: { tags, body: deleteRelationSchema, response: { 200: relationActionReplySchema } },
+      schema: {
+        tags,
+        body: deleteRelationSchema,
+        response: { 200: relationActionReplySchema, ...refusals(403, 404, 409, 422) },
+      },
     },
-    async (request) => relations.deleteRelation(context, sessionOf(request), request.body.GID),
+    async (request) =>
+      toActionReply(await relations.deleteRelation(context, sessionOf(request), request.body.GID)),
   );
 
   api.get(
@@ -158,7 +236,7 @@ export function registerRelationRoutes(
       schema: {
         tags,
         querystring: commentsListQuerySchema,
-        response: { 200: relationCommentsReplySchema },
+        response: { 200: relationCommentsReplySchema, ...refusals(404, 422) },
       },
     },
     async (request) => getRelationComments(context, sessionOf(request), request.query.relationId),
@@ -175,14 +253,16 @@ export function registerRelationRoutes(
       schema: {
         tags,
         body: relationListSchema.extend(conflictSelectionFormSchema.shape).nullish(),
+        response: { 200: relationListReplySchema, ...refusals(404, 422) },
       },
     },
     async (request) => {
       const session = sessionOf(request);
       const form = request.body ?? {};
       const selection = await readListSelection(context, form);
+      // With a selection, the conflict list's institution_list replaces the page's own.
       const [page, conflicts] = await Promise.all([
-        listRelationsPage(context, session, form),
+        listRelationsPage(context, session, form, { withAffiliations: !selection }),
         selection ? listConflicts(context, session.user.id, selection) : null,
       ]);
       return conflicts ? { ...page, ...conflicts } : page;
@@ -191,7 +271,14 @@ export function registerRelationRoutes(
 
   api.post(
     '/v1/web/relations/data/conflicts_export',
-    { ...signedIn, schema: { tags, body: conflictsExportFormSchema } },
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        body: conflictsExportFormSchema,
+        response: { 200: conflictsFileReply, ...refusals(404, 422) },
+      },
+    },
     async (request, reply) => {
       const file = await exportConflicts(context, sessionOf(request).user.id, request.body);
       return reply
@@ -199,6 +286,19 @@ export function registerRelationRoutes(
         .header('content-disposition', `attachment; filename="${file.fileName}"`)
         .send(file.body);
     },
+  );
+
+  api.post(
+    '/v1/web/relations/data/conflicts/check',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        body: committeeCheckFormSchema,
+        response: { 200: committeeCheckReplySchema, ...refusals(404, 422) },
+      },
+    },
+    async (request) => checkCommittee(context, sessionOf(request).user.id, request.body),
   );
 
   api.get(
@@ -210,7 +310,7 @@ export function registerRelationRoutes(
       schema: {
         tags,
         querystring: peopleSearchQuerySchema,
-        response: { 200: peopleSearchReplySchema },
+        response: { 200: peopleSearchReplySchema, ...refusals(422, 429) },
       },
     },
     async (request) => searchPeopleForPicker(context, sessionOf(request), request.query.q),

@@ -1,20 +1,14 @@
-// The answers to a relation (DESIGN.md section 5): accept, reject with a reason, ask for a change,
-// contact the admin, delete; and type 8's validation when its institution is approved. Each is
-// one transaction that locks the relation and its party rows first (relation-state), asks the
-// rules (relation-rules), changes what they allow, tells the people concerned, marks the
-// actor's notifications about the relation read, and writes the audit log.
-import type {
-  AcceptRelation,
-  RejectRelation,
-  RelationActionReply,
-  RequestToModify,
-} from '@recuse/common';
-import { messages, relationStatus } from '@recuse/common';
+// The answers to a relation (docs/product.md, "States and transitions"): accept, reject with a
+// reason, ask for a change, contact the admin, delete; and type 8's validation when its institution
+// is approved. Each is one transaction that locks the relation and its party rows first
+// (relation-state), asks the rules (relation-rules), changes what they allow, tells the people
+// concerned, marks the actor's notifications about the relation read, and writes the audit log.
+import { relationStatus } from '@recuse/common';
 import { recordAudit } from '../../audit/audit.repo.ts';
 import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import type { SessionUser } from '../auth/auth.repo.ts';
+import type { SessionUser } from '../../http/authenticate.ts';
 import type { Recipient } from './relation-notices.ts';
 import { notifyPeople } from './relation-notices.ts';
 import {
@@ -30,6 +24,7 @@ import {
 } from './relation-rules.ts';
 import type { LockedRelation } from './relation-state.ts';
 import { enforce, lockForAction, snapshotRelation } from './relation-state.ts';
+import type { ActionOutcome, PartyAnswer, RelationComment } from './relations.presenter.ts';
 import type { Relation } from './relations.repo.ts';
 import {
   findUsersByIds,
@@ -40,12 +35,6 @@ import {
   updateParty,
   updateRelation,
 } from './relations.repo.ts';
-
-const updatedReply = (relationId: number): RelationActionReply => ({
-  GID: relationId,
-  status: 'UPDATED',
-  message: messages.recordUpdated,
-});
 
 /** The caller's own party row (the rules allowed the action, so it exists). */
 function ownParty(locked: LockedRelation, userId: number) {
@@ -74,19 +63,19 @@ async function answerAsParty(
   context: AppContext,
   session: SessionUser,
   answer: {
-    gid: number;
+    relationId: number;
     isAllowed: (locked: LockedRelation) => ReturnType<typeof canAccept>;
     change: { status: number; reason: string | null };
-    /** Sent to the creator with the notice; for an accept, the optional comment. */
-    reason: string;
+    /** Sent to the creator with the notice: a rejection's reason, an accept's optional comment. */
+    text: string;
     event: 'accepted' | 'rejected';
     action: 'relation.accept' | 'relation.reject';
     /** Written in the same transaction before the creator is told (an accept's comment). */
     beforeNotice?: (db: Db, locked: LockedRelation) => Promise<void>;
   },
-): Promise<RelationActionReply> {
+): Promise<ActionOutcome> {
   return context.db.transaction(async (tx) => {
-    const locked = await lockForAction(tx, answer.gid, session);
+    const locked = await lockForAction(tx, answer.relationId, session);
     enforce(answer.isAllowed(locked));
     const party = ownParty(locked, session.user.id);
     const updated = await updateParty(tx, party.id, { ...answer.change, respondedAt: new Date() });
@@ -95,10 +84,10 @@ async function answerAsParty(
       event: answer.event,
       actor: session.user,
       relation: locked.relation,
-      reason: answer.reason,
+      ...(answer.event === 'rejected' ? { reason: answer.text } : { comment: answer.text }),
     });
     await finishPartyAnswer(tx, session, locked, answer.action, party, updated);
-    return updatedReply(locked.relation.id);
+    return { relationId: locked.relation.id, kind: 'updated' };
   });
 }
 
@@ -110,21 +99,21 @@ async function answerAsParty(
 export function acceptRelation(
   context: AppContext,
   session: SessionUser,
-  form: AcceptRelation,
-): Promise<RelationActionReply> {
+  answer: PartyAnswer,
+): Promise<ActionOutcome> {
   return answerAsParty(context, session, {
-    gid: form.GID,
+    relationId: answer.relationId,
     isAllowed: (locked) => canAccept(locked.caller, locked.facts),
     change: { status: statusAfterAccept(), reason: null },
-    reason: form.rejectionComment,
+    text: answer.comment,
     event: 'accepted',
     action: 'relation.accept',
     beforeNotice: async (db, locked) => {
-      if (form.rejectionComment === '') return;
+      if (answer.comment === '') return;
       await insertComment(db, {
         relationId: locked.relation.id,
         userId: session.user.id,
-        text: form.rejectionComment,
+        text: answer.comment,
       });
     },
   });
@@ -138,13 +127,13 @@ export function acceptRelation(
 export function rejectRelation(
   context: AppContext,
   session: SessionUser,
-  form: RejectRelation,
-): Promise<RelationActionReply> {
+  answer: PartyAnswer,
+): Promise<ActionOutcome> {
   return answerAsParty(context, session, {
-    gid: form.GID,
+    relationId: answer.relationId,
     isAllowed: (locked) => canReject(locked.caller, locked.facts),
-    change: { status: statusAfterReject(), reason: form.rejectionComment },
-    reason: form.rejectionComment,
+    change: { status: statusAfterReject(), reason: answer.comment },
+    text: answer.comment,
     event: 'rejected',
     action: 'relation.reject',
   });
@@ -170,24 +159,18 @@ async function finishPartyAnswer(
 }
 
 /**
- * SPEC's request to modify, which is two actions: contacting the admin (contactAdmin 1) or
+ * The contract's request to modify, which is two actions: contacting the admin (contactAdmin 1) or
  * commenting to the others on the relation. Both answer SUCCESS with 'Your comments are sent.'
  */
 export async function requestToModify(
   context: AppContext,
   session: SessionUser,
-  form: RequestToModify,
-): Promise<RelationActionReply> {
-  return form.contactAdmin
-    ? contactAdmin(context, session, form.GID, form.modificationsComment)
-    : requestChange(context, session, form.GID, form.modificationsComment);
+  request: RelationComment,
+): Promise<ActionOutcome> {
+  return request.isToAdministrators
+    ? contactAdmin(context, session, request.relationId, request.comment)
+    : requestChange(context, session, request.relationId, request.comment);
 }
-
-const commentsSentReply = (relationId: number): RelationActionReply => ({
-  GID: relationId,
-  status: 'SUCCESS',
-  message: messages.commentsSent,
-});
 
 /**
  * Ask for a change (a comment to the others): anyone who sees the relation, except on an
@@ -199,7 +182,7 @@ export async function requestChange(
   session: SessionUser,
   relationId: number,
   comment: string,
-): Promise<RelationActionReply> {
+): Promise<ActionOutcome> {
   return context.db.transaction(async (tx) => {
     const locked = await lockForAction(tx, relationId, session);
     enforce(canRequestChange(locked.caller, locked.facts));
@@ -215,7 +198,7 @@ export async function requestChange(
       event: locked.caller.role === 'party' ? 'changeRequested' : 'commented',
       actor: session.user,
       relation: locked.relation,
-      reason: comment,
+      comment,
     });
     await markRelationNotificationsRead(tx, session.user.id, relationId);
     await recordAudit(tx, {
@@ -226,21 +209,21 @@ export async function requestChange(
       before,
       after: { comment, ...(before ? { status: next } : {}) },
     });
-    return commentsSentReply(relationId);
+    return { relationId, kind: 'commented' };
   });
 }
 
 /**
- * Contact the admin: anyone who sees the relation (imported ones included) leaves a comment
- * only administrators (and its author) see; the administrators are told, nobody else, and no
- * status changes (SPEC section 4: the pending flag is 0).
+ * Contact the admin: anyone who sees the relation (imported ones included) leaves a comment only
+ * administrators (and its author) see; the administrators are told, nobody else, and no status
+ * changes (the pending flag is 0: docs/product.md, "A party's row").
  */
 export async function contactAdmin(
   context: AppContext,
   session: SessionUser,
   relationId: number,
   comment: string,
-): Promise<RelationActionReply> {
+): Promise<ActionOutcome> {
   return context.db.transaction(async (tx) => {
     const locked = await lockForAction(tx, relationId, session);
     enforce(canContactAdmin(locked.caller, locked.facts));
@@ -254,7 +237,7 @@ export async function contactAdmin(
       event: 'adminContacted',
       actor: session.user,
       relation: locked.relation,
-      reason: comment,
+      comment,
     });
     await markRelationNotificationsRead(tx, session.user.id, relationId);
     await recordAudit(tx, {
@@ -264,7 +247,7 @@ export async function contactAdmin(
       entityId: relationId,
       after: { comment },
     });
-    return commentsSentReply(relationId);
+    return { relationId, kind: 'commented' };
   });
 }
 
@@ -277,7 +260,7 @@ export async function deleteRelation(
   context: AppContext,
   session: SessionUser,
   relationId: number,
-): Promise<RelationActionReply> {
+): Promise<ActionOutcome> {
   return context.db.transaction(async (tx) => {
     const locked = await lockForAction(tx, relationId, session);
     enforce(canDelete(locked.caller, locked.facts));
@@ -299,7 +282,7 @@ export async function deleteRelation(
       before: snapshotRelation(locked.relation, locked.parties),
       after: { status: deleted.status },
     });
-    return { GID: relationId, status: 'DELETED', message: messages.relationDeleted };
+    return { relationId, kind: 'deleted' };
   });
 }
 

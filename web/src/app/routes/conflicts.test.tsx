@@ -24,6 +24,14 @@ const conferences: ConferenceOption[] = [
     rules: defaultRules,
   },
   {
+    value: '9',
+    label: 'MICRO 2027',
+    conference_name: 'MICRO-2027',
+    confid: 9,
+    reference_date: null,
+    rules: [],
+  },
+  {
     value: '7',
     label: 'ISCA 2027',
     conference_name: 'ISCA-2027',
@@ -120,15 +128,43 @@ const conflictList = {
   user_conflicts: [alan, grace],
   institution_list: [delft],
   relations: {
-    '1': [{ co_author_id: 2, display_coauthor_name: 'Alan Turing', co_author_status: 1 }],
+    '1': [
+      {
+        co_author_id: 2,
+        display_coauthor_name: 'Alan Turing',
+        co_author_status: 1,
+        start_date: 2020,
+        start_date_month: null,
+        end_date: null,
+        end_date_month: null,
+        status: 1,
+        modify_id: 11,
+      },
+    ],
     '3': [
       {
         publication_name: 'Notes on the Analytical Engine',
         publication_years: {
           '2024': {
+            date_end_year: 2024,
+            status: 3,
+            co_author_names: 'Alan Turing, Grace Hopper',
+            parent_id: 12,
             co_authors: [
-              { coauthor_id: 2, coauthor_name: 'Alan Turing', status: 1 },
-              { coauthor_id: 3, coauthor_name: 'Grace Hopper', status: 3 },
+              {
+                coauthor_id: 2,
+                coauthor_name: 'Alan Turing',
+                status: 1,
+                alow_modify: 0,
+                relationId: 13,
+              },
+              {
+                coauthor_id: 3,
+                coauthor_name: 'Grace Hopper',
+                status: 3,
+                alow_modify: 0,
+                relationId: 14,
+              },
             ],
           },
         },
@@ -297,6 +333,61 @@ describe('ConflictsPage', () => {
       await screen.findByRole('checkbox', { name: /^Institutional within 2 years/ }),
     ).toBeChecked();
     expect(screen.queryByRole('heading', { name: 'People (2)' })).not.toBeInTheDocument();
+  });
+
+  it('generates an empty list with a sentence for a conference with no rules yet, asking nothing', async () => {
+    // The list call answers a selection without rules as the relations pages' list (the
+    // profile's affiliations): reading that as conflicts used to say it could not fetch.
+    const fetchMock = renderPage('/relations/conflicts/MICRO-2027/9', {
+      '/v1/web/relations/data/list': {
+        body: {
+          ...conflictList,
+          user_conflicts: [],
+          institution_list: [
+            {
+              institution_name: 'Bletchley Park',
+              institution_id: 5,
+              institution_status: 1,
+              type_of_position: 'Professor',
+              year: 2019,
+              years: '2019-present',
+            },
+          ],
+        },
+      },
+    });
+    expect(await screen.findByText('This conference has no rules yet.')).toBeInTheDocument();
+    await generate();
+    expect(
+      await screen.findByText('This conference has no rules yet, so no conflicts are generated.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText(messages.couldNotFetch)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Download CSV' })).toBeNull();
+    expect(callsTo(fetchMock, '/v1/web/relations/data/list')).toEqual([]);
+  });
+
+  it('says no rule is ticked when every rule is cleared, and hides it once one is ticked', async () => {
+    renderPage('/relations/conflicts/ISCA-2027/7', {
+      '/v1/web/conference/data/list/conferDrpList': {
+        body: {
+          options: conferences.map((option) =>
+            option.value === '7'
+              ? { ...option, rules: option.rules.map((rule) => ({ ...rule, readonly_field: 0 })) }
+              : option,
+          ),
+          default_rules: defaultRules,
+        },
+      },
+    });
+    await screen.findByRole('combobox', { name: 'Conference' });
+    await userEvent.click(screen.getByRole('button', { name: 'Clear all' }));
+    await generate();
+    expect(
+      await screen.findByText(/^No rule is ticked, so no conflicts are generated/),
+    ).toBeInTheDocument();
+    await userEvent.click(ruleBox('Co-authored publication within 5 years'));
+    expect(screen.queryByText(/^No rule is ticked/)).toBeNull();
   });
 
   it('says so when the URL names a conference that does not exist', async () => {

@@ -1,5 +1,5 @@
-// /relations/conflicts and /relations/conflicts/:conferencename/:confid (SPEC section 2,
-// Conflicts page): explains where conflicts come from, then the conference, its rules and the
+// /relations/conflicts and /relations/conflicts/:conferencename/:confid (docs/product.md, "The
+// screens", Conflicts): explains where conflicts come from, then the conference, its rules and the
 // generated list. Picking a conference changes the URL, so each conference has its own link.
 import { Group, Loader, Text } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
@@ -10,7 +10,7 @@ import type { Crumb } from '../../components/page-header.tsx';
 import { useConferenceOptions } from '../../features/conflicts/api/get-conference-options.ts';
 import { ConflictsWorkspace } from '../../features/conflicts/components/conflicts-workspace.tsx';
 import { conferencePath, findConference } from '../../features/conflicts/conference-path.ts';
-import { StatusBadge } from '../../features/relations/components/status-badge.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
 
 const renderStatus = (status: number) => <StatusBadge status={status} />;
 

@@ -1,5 +1,5 @@
-// The dashboard at '/': greeting, the help-welcome banner, the incomplete-profile warning
-// and the notifications (SPEC section 2).
+// The dashboard at '/': greeting, the help-welcome banner, the incomplete-profile warning and the
+// notifications (docs/product.md, "The screens", Dashboard).
 import { Alert, Anchor, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { messages } from '@recuse/common';

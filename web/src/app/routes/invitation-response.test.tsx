@@ -82,10 +82,13 @@ describe('InvitationResponsePage', () => {
     ['an unknown or expired token', { status: 404, body: { message: 'Not found' } }],
     ['an answer without SUCCESS', { body: { message: 'FAILED' } }],
     ['a network failure', 'network-failure'],
-  ] as const)('shows SPEC’s failure message and no button for %s', async (_case, answer) => {
-    renderResponse('invite-3', answer);
-    expect(await screen.findByRole('alert')).toHaveTextContent(messages.somethingWentWrong);
-    expect(screen.queryByRole('link', { name: 'Create profile' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
-  });
+  ] as const)(
+    'shows the contract’s failure message and no button for %s',
+    async (_case, answer) => {
+      renderResponse('invite-3', answer);
+      expect(await screen.findByRole('alert')).toHaveTextContent(messages.somethingWentWrong);
+      expect(screen.queryByRole('link', { name: 'Create profile' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
+    },
+  );
 });

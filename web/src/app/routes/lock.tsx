@@ -1,4 +1,5 @@
-// /lock: the static demo lock screen (SPEC section 2). It locks nothing; Unlock leads to sign-in.
+// /lock: the static demo lock screen (docs/product.md, "The screens"). It locks nothing; Unlock
+// leads to sign-in.
 import { Avatar, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { CenteredCard } from '../../components/centered-card.tsx';

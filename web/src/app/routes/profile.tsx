@@ -1,13 +1,16 @@
-// /user/profile: the profile edit form with the institutions to pick from. After a save the
-// page reloads the form's data and the profile kept in the browser, so the dashboard's
-// complete-profile warning goes once the profile is complete.
-import { Group, Loader, Text } from '@mantine/core';
+// /user/profile: the profile edit form with the institutions to pick from, below the DBLP
+// claim awaiting a decision, if any, and the account's DBLP refresh status with Refresh now.
+// After a save the page reloads the form's data and the profile kept in the browser, so the
+// dashboard's complete-profile warning goes once the profile is complete.
+import { Group, Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { messages } from '@recuse/common';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { profileQueryKey } from '../../features/auth/api/get-profile.ts';
+import { DblpClaimNotice } from '../../features/dblp-claims/components/dblp-claim-notice.tsx';
+import { OwnDblpStatus } from '../../features/dblp-status/components/own-dblp-status.tsx';
 import { useInstitutionOptions } from '../../features/institutions/api/get-institution-drop-list.ts';
 import { useFullProfile } from '../../features/profile/api/get-full-profile.ts';
 import { ProfileForm } from '../../features/profile/components/profile-form.tsx';
@@ -31,12 +34,16 @@ export function ProfilePage() {
         breadcrumbs={[{ label: 'Home', to: '/' }, { label: 'My Profile' }]}
       />
       {fullProfile.data && institutions.data ? (
-        <ProfileForm
-          profile={fullProfile.data}
-          institutions={institutions.data}
-          onReload={reload}
-          onCancel={() => void navigate('/')}
-        />
+        <Stack gap="lg">
+          {fullProfile.data.dblp_claim && <DblpClaimNotice claim={fullProfile.data.dblp_claim} />}
+          <OwnDblpStatus />
+          <ProfileForm
+            profile={fullProfile.data}
+            institutions={institutions.data}
+            onReload={reload}
+            onCancel={() => void navigate('/')}
+          />
+        </Stack>
       ) : fullProfile.isError || institutions.isError ? (
         <ErrorAlert message={messages.couldNotFetch} />
       ) : (

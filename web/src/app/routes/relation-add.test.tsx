@@ -179,6 +179,35 @@ describe('RelationAddPage', () => {
     expect(String(searches.at(-1)?.[0])).toContain('q=Liskov');
   });
 
+  it('offers the person alone for the address of someone the server knows', async () => {
+    renderAddPage({
+      '/v1/web/users/search?q=barbara%40mit.edu': {
+        body: {
+          usersDrp: [
+            { label: 'Barbara Liskov', value: 9, dblp_name: 'Barbara Liskov', typed_email: 1 },
+          ],
+        },
+      },
+    });
+    await chooseType('Personal relationship');
+    await fill(screen.getByRole('combobox', { name: 'Person name' }), 'barbara@mit.edu');
+    expect(await screen.findByRole('option', { name: /Barbara Liskov/ })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: /Create email/ })).not.toBeInTheDocument();
+  });
+
+  it('offers nothing for one’s own address', async () => {
+    const fetchMock = renderAddPage({
+      '/v1/web/users/search?q=ada%40example.org': { body: { usersDrp: [], own_email: 1 } },
+    });
+    await chooseType('Personal relationship');
+    await fill(screen.getByRole('combobox', { name: 'Person name' }), 'ada@example.org');
+    expect(await screen.findByText(messages.ownEmailTyped)).toBeInTheDocument();
+    expect(screen.queryAllByRole('option')).toEqual([]);
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('q=ada%40example.org'))).toBe(
+      true,
+    );
+  });
+
   it('names someone new by e-mail with "Create email", requires the type 5 comment, and opens the new relation', async () => {
     const fetchMock = renderAddPage({ '/v1/web/relation/data/save': created(42) });
     await chooseType('Personal relationship');
@@ -227,6 +256,17 @@ describe('RelationAddPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Remove co-author 2' }));
     expect(screen.queryByRole('combobox', { name: 'Co-author 2' })).not.toBeInTheDocument();
   });
+
+  it.each(['Joint award', 'Joint grant or fellowship'])(
+    'calls the people of a %s co-awardees, on the button too',
+    async (typeName) => {
+      renderAddPage();
+      await chooseType(typeName);
+      expect(screen.getByRole('combobox', { name: 'Co-awardee 1' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Add co-awardee' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Add co-author' })).not.toBeInTheDocument();
+    },
+  );
 
   it('lists every missing publication field under "Please check below fields:"', async () => {
     renderAddPage();
@@ -290,7 +330,7 @@ describe('RelationAddPage', () => {
     );
   });
 
-  it('shows the server’s field errors, and a network failure in SPEC’s words', async () => {
+  it('shows the server’s field errors, and a network failure in the contract’s words', async () => {
     renderAddPage({
       '/v1/web/relation/data/save': {
         status: 422,

@@ -1,10 +1,10 @@
-// /relations/add: the relation form with what addnew offers. After 'Relation saved
-// successfully.' the page goes to the new relation's view after 1 s (SPEC section 8), the
-// pending-employment view for type 8.
+// /relations/add: the relation form with what addnew offers. After 'Relation saved successfully.'
+// the page goes to the new relation's view after 1 s (docs/product.md, "Messages after an action"),
+// the pending-employment view for type 8.
 import { useEffect, useMemo, useRef } from 'react';
 import { Group, Loader, Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { messages } from '@recuse/common';
+import { messages, relationPath } from '@recuse/common';
 import type { RelationSaveReply } from '@recuse/common';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -15,12 +15,9 @@ import {
 } from '../../features/profile/components/institution-picker.tsx';
 import { useAddNewData } from '../../features/relations/api/get-add-new-data.ts';
 import type { AddNewData } from '../../features/relations/api/get-add-new-data.ts';
-import {
-  RelationForm,
-  relationPath,
-} from '../../features/relations/components/relation-form/relation-form.tsx';
+import { RelationForm } from '../../features/relations/components/relation-form/relation-form.tsx';
 
-/** SPEC section 8: after CREATED, the view page follows after 1 s. */
+/** After CREATED, the view page follows after 1 s (docs/product.md, "Messages after an action"). */
 export const afterSaveDelayMs = 1000;
 
 export function RelationAddPage() {
@@ -60,9 +57,8 @@ function AddRelationForm({ data }: { data: AddNewData }) {
   useEffect(() => () => clearTimeout(timer.current), []);
 
   function goToRelation(reply: RelationSaveReply, typeId: number) {
-    const type = data.relationTypesOrdered.find((candidate) => candidate.id === typeId);
     timer.current = setTimeout(
-      () => void navigate(relationPath(type, reply.GID)),
+      () => void navigate(relationPath(reply.GID, typeId)),
       afterSaveDelayMs,
     );
   }

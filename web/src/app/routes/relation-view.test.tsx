@@ -4,8 +4,10 @@ import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages, relationTypeToWire, relationTypes } from '@recuse/common';
 import type { RelationCommentsReply, RelationViewReply } from '@recuse/common';
+import { createQueryClient } from '../../lib/query-client.ts';
 import { renderWithProviders, sentForm, stubFetch } from '../../testing/render-with-providers.tsx';
 import { RelationViewPage } from './relation-view.tsx';
+import { RelationsListPage } from './relations-list.tsx';
 
 const noPermissions: RelationViewReply['permissions'] = {
   accept: 0,
@@ -77,6 +79,7 @@ const comments: RelationCommentsReply = {
       contactAdmin: 'Y',
       Comments: 'Please check the year.',
       isChangeComment: 0,
+      isAdminAnswer: 0,
       createdAt: '2026-11-21T06:49:28.339Z',
     },
   ],
@@ -120,6 +123,27 @@ describe('RelationViewPage', () => {
     expect(await screen.findByText(/Ada Lovelace \(To Admin\)/)).toBeInTheDocument();
   });
 
+  it.each([
+    ['a deleted or foreign relation', '/relations/view/7', 404],
+    ['a malformed id', '/relations/view/not-a-number', 404],
+    ['an id too long to read', `/relations/view/${'9'.repeat(40)}`, 422],
+    ['a pending employment of someone else', '/pending-relations/view/7', 404],
+  ])('says at once that %s is not found, asking only once', async (_case, path, status) => {
+    const fetchMock = stubFetch({
+      '/v1/web/relation/data/': { status, body: { message: messages.notFound } },
+    });
+    renderWithProviders(
+      <Routes>
+        <Route path="/relations/:action/:id" element={<RelationViewPage />} />
+        <Route path="/pending-relations/:action/:id" element={<RelationViewPage />} />
+      </Routes>,
+      { path, queryClient: createQueryClient() },
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.relationNotFound);
+    expect(screen.queryByText(messages.couldNotFetch)).not.toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it('shows a co-author who disputed the relation as pending in the co-author table', async () => {
     const disputedRow = { ...waitingForGrace.coAuthors[0]!, status: 4 };
     renderView({ ...waitingForGrace, coAuthors: [disputedRow] });
@@ -153,14 +177,63 @@ describe('RelationViewPage', () => {
       ...waitingForGrace,
       sourceUserIsLoggedInUser: 1,
       relUserIsLoggedInUser: 0,
-      permissions: { ...noPermissions, requestChange: 1, modify: 1, delete: 1 },
+      permissions: { ...noPermissions, contactAdmin: 1, modify: 1, delete: 1 },
     });
     expect(await screen.findByText(messages.awaitingOtherUser)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+    // The creator changes the relation with a comment on its form: nobody to ask for a change.
+    expect(screen.queryByRole('button', { name: 'Request a change' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
     expect(
       screen.getByText('Do you wish to delete this Co-authored publication relation?'),
     ).toBeInTheDocument();
+  });
+});
+
+describe('RelationViewPage, deleting', () => {
+  it('returns to the list after Delete and says the relation was deleted', async () => {
+    const emptyList = {
+      errors: {},
+      tot_relations: 0,
+      institution_list: [],
+      user_conflicts: [],
+      relation_types: relationTypes.map(relationTypeToWire),
+      relations: {},
+    };
+    const fetchMock = stubFetch({
+      '/v1/web/relation/data/view/7': {
+        body: {
+          ...waitingForGrace,
+          sourceUserIsLoggedInUser: 1,
+          relUserIsLoggedInUser: 0,
+          permissions: { ...noPermissions, contactAdmin: 1, delete: 1 },
+        },
+      },
+      '/v1/web/relation_modify_request_comments_list': { body: comments },
+      '/v1/web/relation/data/delete': {
+        body: { GID: 7, status: 'DELETED', message: messages.relationDeleted },
+      },
+      '/v1/web/relations/data/list': { body: emptyList },
+    });
+    renderWithProviders(
+      <Routes>
+        <Route path="/relations/:action/:id" element={<RelationViewPage />} />
+        <Route path="/relations" element={<RelationsListPage />} />
+      </Routes>,
+      { path: '/relations/view/7' },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes, delete' }),
+    );
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'List relations' }, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(messages.relationDeleted);
+    expect(await screen.findByText('You have 0 relation(s) with other users')).toBeInTheDocument();
+    expect(
+      fetchMock.mock.calls.some(([url]) => String(url).includes('/v1/web/relations/data/list')),
+    ).toBe(true);
   });
 });
 
@@ -186,7 +259,7 @@ const createdByAda = {
   rUserId: 0,
   sourceUserIsLoggedInUser: 1,
   relUserIsLoggedInUser: 0,
-  permissions: { ...noPermissions, requestChange: 1, contactAdmin: 1, modify: 1, delete: 1 },
+  permissions: { ...noPermissions, contactAdmin: 1, modify: 1, delete: 1 },
   coAuthors: [{ ...waitingForGrace.coAuthors[0]!, allowModify: 1 }],
   usersDrp: [
     { label: 'Alan Turing', value: 5, dblp_name: 'Alan M. Turing' },

@@ -9,6 +9,7 @@ import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-route
 import { messages } from '@recuse/common';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { useProfile } from '../../features/auth/api/get-profile.ts';
 import { toInstitutionOptions } from '../../features/institutions/api/get-institution-drop-list.ts';
 import {
   InstitutionPicker,
@@ -24,6 +25,7 @@ import {
   useRelationView,
 } from '../../features/relations/api/get-relation-view.ts';
 import type { RelationView } from '../../features/relations/api/get-relation-view.ts';
+import { relationListsQueryKey } from '../../features/relations/api/get-relation-list.ts';
 import { ActivityLog } from '../../features/relations/components/activity-log.tsx';
 import { RelationActions } from '../../features/relations/components/relation-actions.tsx';
 import {
@@ -32,7 +34,9 @@ import {
 } from '../../features/relations/components/relation-details.tsx';
 import { RelationForm } from '../../features/relations/components/relation-form/relation-form.tsx';
 import type { EditableRelation } from '../../features/relations/components/relation-form/relation-form-values.ts';
-import { StatusBadge } from '../../features/relations/components/status-badge.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
+import { isRefusal } from '../../lib/query-client.ts';
+import type { ListNotice } from './relations-list.tsx';
 
 const actions = new Set(['view', 'modify']);
 
@@ -40,6 +44,11 @@ export function RelationViewPage() {
   const { action = '', id = '' } = useParams();
   const isPendingEmployment = useLocation().pathname.startsWith('/pending-relations/');
   const relationView = useRelationView(id, isPendingEmployment);
+  // The profile as the root layout keeps it (not fetched again here).
+  const profile = useProfile({ enabled: false });
+  // Administrators and chairs decide on relations from the relation's log (whether this one is
+  // theirs to decide on, that page says).
+  const mayDecide = profile.data?.Role === 'admin' || profile.data?.IsChair === true;
   if (!actions.has(action)) return <Navigate to="/404" replace />;
   const relation = relationView.data;
   return (
@@ -61,9 +70,16 @@ export function RelationViewPage() {
           { label: 'Relation' },
         ]}
         actions={
-          <Button variant="default" component={Link} to="/relations">
-            Back
-          </Button>
+          <>
+            {relation && mayDecide && (
+              <Button variant="light" component={Link} to={`/admin/relations/${relation.GID}`}>
+                Log and decisions
+              </Button>
+            )}
+            <Button variant="default" component={Link} to="/relations">
+              Back
+            </Button>
+          </>
         }
       />
       {relation ? (
@@ -74,7 +90,13 @@ export function RelationViewPage() {
           id={id}
         />
       ) : relationView.isError ? (
-        <ErrorAlert message={relationView.error.message || messages.couldNotFetch} />
+        <ErrorAlert
+          message={
+            isRefusal(relationView.error)
+              ? messages.relationNotFound
+              : relationView.error.message || messages.couldNotFetch
+          }
+        />
       ) : (
         <Group gap="sm">
           <Loader size="sm" />
@@ -128,7 +150,13 @@ function RelationPanels({ relation, isPendingEmployment, id, version }: Relation
         relation={relation}
         isPendingEmployment={isPendingEmployment}
         onReload={reload}
-        onDeleted={() => void navigate('/relations')}
+        onDeleted={() => {
+          // The lists still hold the relation: they are fetched afresh, and say what happened.
+          queryClient.removeQueries({ queryKey: relationListsQueryKey });
+          void navigate('/relations', {
+            state: { notice: 'relationDeleted' } satisfies ListNotice,
+          });
+        }}
       />
       {comments.isError ? (
         <ErrorAlert message={messages.couldNotFetch} />
@@ -139,7 +167,10 @@ function RelationPanels({ relation, isPendingEmployment, id, version }: Relation
   );
 }
 
-/** SPEC section 8: after UPDATED (or UPDATED COAUTHOR) the page reloads after 1 s. */
+/**
+ * After UPDATED (or UPDATED COAUTHOR) the page reloads after 1 s (docs/product.md, "Messages after
+ * an action").
+ */
 export const afterUpdateDelayMs = 1000;
 
 /** The view's answer carries the pickers' lists too (docs/api-relations.md). */

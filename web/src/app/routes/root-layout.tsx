@@ -1,6 +1,6 @@
 // The root of every page: applies the access rules, keeps the tokens fresh, and puts the
 // page in the signed-in frame (navigation, user menu) or the guest frame.
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { Alert } from '@mantine/core';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { messages } from '@recuse/common';
@@ -10,7 +10,13 @@ import { RouteChangeLoader } from '../../components/route-change-loader.tsx';
 import { useProfile } from '../../features/auth/api/get-profile.ts';
 import { signOut } from '../../features/auth/api/sign-out.ts';
 import { useTokenRefresh } from '../../features/auth/hooks/use-token-refresh.ts';
-import { isSignedIn, subscribeToSession } from '../../lib/session.ts';
+import { CouldNotFetchError } from '../../lib/api-client.ts';
+import {
+  endSessionWithWarning,
+  hasSessionWarning,
+  isSignedIn,
+  subscribeToSession,
+} from '../../lib/session.ts';
 import { findRedirect } from '../route-access.ts';
 
 const mainNavItems: NavItem[] = [
@@ -18,8 +24,18 @@ const mainNavItems: NavItem[] = [
   { label: 'List relations', to: '/relations' },
   { label: 'Add relation', to: '/relations/add' },
   { label: 'View conflicts', to: '/relations/conflicts' },
+  // Any registered user may create a conference and chair it, so every signed-in user has it.
+  { label: 'Conferences', to: '/conferences' },
   { label: 'Help', to: '/help' },
 ];
+
+/** Shown to administrators. */
+const adminNavItem: NavItem = { label: 'Administration', to: '/admin' };
+/** Shown to whoever may open a conference's workspace (a chair, an administrator). */
+const workspaceNavItem: NavItem = { label: 'Workspace', to: '/chair' };
+
+/** Shown to conference chairs who are not administrators: the relation decisions. */
+const chairNavItem: NavItem = { label: 'Relation decisions', to: '/admin/relations' };
 
 const guestNavItems: NavItem[] = [
   { label: 'Sign in', to: '/sign-in' },
@@ -31,9 +47,13 @@ const helpLink = { label: 'Help', to: '/help' };
 export function RootLayout() {
   const location = useLocation();
   const hasSession = useSyncExternalStore(subscribeToSession, isSignedIn);
+  const hasWarning = useSyncExternalStore(subscribeToSession, hasSessionWarning);
+  const profile = useProfile({ enabled: hasSession });
   useTokenRefresh();
 
-  const redirect = findRedirect(location.pathname, hasSession);
+  const role = hasSession ? profile.data?.Role : undefined;
+  const isChair = hasSession ? profile.data?.IsChair : undefined;
+  const redirect = findRedirect(location.pathname, hasSession, role, isChair);
   // Keyed by location, so a second visit to the same guarded path redirects again.
   if (redirect) return <Navigate key={location.key} to={redirect} replace />;
   return (
@@ -42,7 +62,17 @@ export function RootLayout() {
       {hasSession ? (
         <SignedInFrame />
       ) : (
-        <AppFrame navItems={guestNavItems} footerLinks={[helpLink]}>
+        <AppFrame
+          navItems={guestNavItems}
+          footerLinks={[helpLink]}
+          banner={
+            hasWarning && (
+              <Alert color="red" role="alert" mb="md">
+                {messages.sessionBanner}
+              </Alert>
+            )
+          }
+        >
           <Outlet />
         </AppFrame>
       )}
@@ -55,15 +85,38 @@ function SignedInFrame() {
   const profile = useProfile();
   const email = profile.data?.Email;
   const name = [profile.data?.FName, profile.data?.SName].filter(Boolean).join(' ');
+  // A profile that cannot be read (a server error or no answer) leaves an unusable session:
+  // it is forgotten and the guest frame shows the warning. A 401 has already ended it.
+  const profileFailed =
+    profile.isError &&
+    !(profile.error instanceof CouldNotFetchError && profile.error.status === 401);
+  useEffect(() => {
+    if (profileFailed) endSessionWithWarning();
+  }, [profileFailed]);
 
   async function handleLogout() {
     await signOut();
     navigate('/');
   }
 
+  // Home holds the notifications: it shows how many are unread (the profile lists only those).
+  const unread = profile.data?.Notifications.length ?? 0;
+  const withCount = mainNavItems.map((item) =>
+    item.to === '/' ? { ...item, count: { value: unread, of: 'unread notifications' } } : item,
+  );
+  // A chair (IsChair) and an administrator may open a conference's workspace; a chair who is
+  // not an administrator reaches the relation decisions from the navigation too.
+  const isAdmin = profile.data?.Role === 'admin';
+  const isChair = profile.data?.IsChair ?? false;
+  const navItems = [
+    ...withCount,
+    ...(isChair || isAdmin ? [workspaceNavItem] : []),
+    ...(isAdmin ? [adminNavItem] : isChair ? [chairNavItem] : []),
+  ];
+
   return (
     <AppFrame
-      navItems={mainNavItems}
+      navItems={navItems}
       userMenu={{
         label: name || 'Account',
         items: [
@@ -73,13 +126,6 @@ function SignedInFrame() {
         ],
       }}
       footerLinks={email ? [{ label: 'Contact us', to: '/contact' }, helpLink] : [helpLink]}
-      banner={
-        profile.isError && (
-          <Alert color="red" role="alert" mb="md">
-            {messages.sessionBanner}
-          </Alert>
-        )
-      }
     >
       <Outlet />
     </AppFrame>

@@ -6,6 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { messages } from '@recuse/common';
 import { CenteredCard } from '../../components/centered-card.tsx';
 import { profileQueryKey } from '../../features/auth/api/get-profile.ts';
+import { ResendConfirmation } from '../../features/auth/components/resend-confirmation.tsx';
 import { SignInForm } from '../../features/auth/components/sign-in-form.tsx';
 
 export function SignInPage() {
@@ -33,6 +34,8 @@ export function SignInPage() {
             {messages.resetLinkInvalid}
           </Alert>
         )}
+        {/* A confirmation link that no longer works: here is where to ask for a new one. */}
+        {confirmed === '0' && <ResendConfirmation />}
         <SignInForm
           onSignedIn={(profile) => {
             queryClient.setQueryData(profileQueryKey, profile);

@@ -1,5 +1,5 @@
-// Which conference a conflicts URL names (SPEC's /relations/conflicts/{conferencename}/{confid})
-// and the URL of each conference.
+// Which conference a conflicts URL names (/relations/conflicts/{conferencename}/{confid}) and the
+// URL of each conference.
 import type { ConferenceOption } from '@recuse/common';
 
 export function conferencePath(option: Pick<ConferenceOption, 'conference_name' | 'confid'>) {

@@ -158,4 +158,42 @@ describe('placeOnRing', () => {
     expect(placed[0]!.x).toBeCloseTo(400);
     expect(placed[0]!.y).toBeCloseTo(170);
   });
+
+  const named = (count: number, name: (index: number) => string) =>
+    Array.from({ length: count }, (_, index) => ({
+      ...buildGraphPeople(relations, [])[0]!,
+      id: index + 1,
+      name: name(index),
+      total: count - index,
+    }));
+
+  it('labels the people straight above and below the user level and whole, the others along the radius', () => {
+    const placed = placeOnRing(
+      named(6, (index) => `Person with a rather long name ${index}`),
+      [1, 2, 3],
+    );
+    expect(placed.map((person) => [person.angle, person.labelPlacement])).toEqual([
+      [-90, 'above'],
+      [-30, 'radial'],
+      [30, 'radial'],
+      [90, 'below'],
+      [150, 'radial'],
+      [210, 'radial'],
+    ]);
+    expect(placed[0]!.label).toBe('Person with a rather long name 0');
+    expect(placed[1]!.label).toBe('Person with a rat…');
+  });
+
+  it('keeps the top label radial when its neighbours stand too close for a level one', () => {
+    const placed = placeOnRing(
+      named(40, (index) => `Person ${index} with a long name`),
+      [1, 2, 3],
+    );
+    expect(placed[0]).toMatchObject({ angle: -90, labelPlacement: 'radial' });
+    const short = placeOnRing(
+      named(40, (index) => `P${index}`),
+      [1, 2, 3],
+    );
+    expect(short[0]).toMatchObject({ angle: -90, labelPlacement: 'above', label: 'P0' });
+  });
 });

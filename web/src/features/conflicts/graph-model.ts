@@ -141,16 +141,52 @@ export function selectShownPeople(
   return { shown: ranked.slice(0, filter.limit), matching: matching.length };
 }
 
+export type LabelPlacement = 'radial' | 'above' | 'below';
+
 export type PlacedPerson = GraphPerson & {
   x: number;
   y: number;
   /** Degrees, 0 pointing right, clockwise (SVG's y points down). */
   angle: number;
   radius: number;
+  /** The name as drawn: shortened on a radial label, whole on a level one when it fits. */
+  label: string;
+  /** Outward along the radius, or level above or below the dot (straight above or below the user). */
+  labelPlacement: LabelPlacement;
 };
 
 export const graphSize = 800;
 export const ringRadius = 230;
+export const maxLabelLength = 18;
+/** The largest dot (placeOnRing's radius). */
+const maxDotRadius = 16;
+
+export function shortLabel(name: string): string {
+  return name.length > maxLabelLength ? `${name.slice(0, maxLabelLength - 1)}…` : name;
+}
+
+/** About how wide a label is drawn (12 px text). */
+const labelWidth = (label: string) => label.length * 7;
+
+/**
+ * The people straight above and below the user would read sideways along the radius: their
+ * label is drawn level, centred over or under the dot, whole when it fits, as long as it clears
+ * the neighbours' dots and labels (which start beside them, running outward); otherwise it
+ * stays radial like the others.
+ */
+function placeLabel(
+  name: string,
+  angle: number,
+  count: number,
+): { label: string; labelPlacement: LabelPlacement } {
+  const radial = { label: shortLabel(name), labelPlacement: 'radial' as const };
+  const side = Math.abs(angle + 90) < 1e-6 ? 'above' : Math.abs(angle - 90) < 1e-6 ? 'below' : null;
+  if (side === null) return radial;
+  const step = count < 2 ? Math.PI / 2 : Math.min(Math.PI / 2, (2 * Math.PI) / count);
+  const room = ringRadius * Math.sin(step) - maxDotRadius - 6;
+  const label = [name, shortLabel(name)].find((text) => labelWidth(text) / 2 <= room);
+  return label === undefined ? radial : { label, labelPlacement: side };
+}
 
 /**
  * A star around the user: we know who the user is related to, not how those people relate to
@@ -177,12 +213,13 @@ export function placeOnRing(
     const radians = (angle * Math.PI) / 180;
     return {
       ...person,
+      ...placeLabel(person.name, angle, ordered.length),
       angle,
       x: center + ringRadius * Math.cos(radians),
       y: center + ringRadius * Math.sin(radians),
       // Area grows with the number of shared relations, slowly, so one busy co-author does
       // not hide the rest.
-      radius: Math.min(16, 6 + 2.5 * Math.log2(person.total)),
+      radius: Math.min(maxDotRadius, 6 + 2.5 * Math.log2(person.total)),
     };
   });
 }

@@ -1,4 +1,4 @@
-// The help page's sections and the paths that open each one (SPEC section 2: /help,
+// The help page's sections and the paths that open each one (docs/product.md, "The screens": /help,
 // /help/overview, /help/interface, /help/faq scroll to their section).
 export const helpSections = [
   { id: 'why-recuse', title: 'Why Recuse', path: '/help' },

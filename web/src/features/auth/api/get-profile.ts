@@ -1,5 +1,6 @@
 // GET /v1/web/user/profile: the signed-in user's profile, kept in the browser after sign-in
-// (SPEC section 3) and refetched whenever a page needs fresh notifications.
+// (docs/product.md, "Other entities, in short") and refetched whenever a page needs fresh
+// notifications.
 import { useQuery } from '@tanstack/react-query';
 import { profileSchema } from '@recuse/common';
 import type { Profile } from '@recuse/common';
@@ -24,7 +25,10 @@ export async function getProfile(): Promise<SessionProfile> {
   return profile;
 }
 
-/** SPEC section 2: the profile is incomplete while a name or the email is missing, or no institution is added. */
+/**
+ * The profile is incomplete while a name or the email is missing, or no institution is added
+ * (docs/product.md, "The screens", Dashboard).
+ */
 export function isProfileComplete(profile: SessionProfile): boolean {
   return Boolean(
     profile.FName?.trim() &&

@@ -1,4 +1,6 @@
-// POST /v1/web/user-registration/save: create an account (SPEC section 3's Registration).
+// POST /v1/web/user-registration/save: create an account (docs/api.md, "Accounts and sessions").
+import { registrationReplySchema } from '@recuse/common';
+import type { RegistrationReply } from '@recuse/common';
 import { saveForm } from '../../../lib/api-client.ts';
 import type { SaveResult } from '../../../lib/api-client.ts';
 
@@ -14,8 +16,6 @@ export type RegistrationForm = {
   optedIn: '1' | '0';
 };
 
-export type RegistrationReply = { GID?: number | string; status?: string; message?: string };
-
 export function register(form: RegistrationForm): Promise<SaveResult<RegistrationReply>> {
-  return saveForm('/v1/web/user-registration/save', form);
+  return saveForm('/v1/web/user-registration/save', form, registrationReplySchema);
 }

@@ -1,4 +1,6 @@
 // POST /v1/web/user/password/reset: set a new password with the e-mailed token.
+import { passwordResetReplySchema } from '@recuse/common';
+import type { PasswordResetReply } from '@recuse/common';
 import { saveForm } from '../../../lib/api-client.ts';
 import type { SaveResult } from '../../../lib/api-client.ts';
 
@@ -10,6 +12,6 @@ export type PasswordReset = {
   optedIn: '1' | '0';
 };
 
-export function resetPassword(form: PasswordReset): Promise<SaveResult<{ id?: number | string }>> {
-  return saveForm('/v1/web/user/password/reset', form);
+export function resetPassword(form: PasswordReset): Promise<SaveResult<PasswordResetReply>> {
+  return saveForm('/v1/web/user/password/reset', form, passwordResetReplySchema);
 }

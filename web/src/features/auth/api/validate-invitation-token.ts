@@ -1,7 +1,8 @@
 // GET /v1/web/user/data/validate_token_for_request_response/{token}: the token of an
 // invitation mail, which names the invited e-mail and whether that person can already sign in.
 import { useQuery } from '@tanstack/react-query';
-import { readFailure, request } from '../../../lib/api-client.ts';
+import { invitationTokenReplySchema } from '@recuse/common';
+import { callApi } from '../../../lib/api-client.ts';
 
 export type InvitationToken =
   | {
@@ -13,28 +14,18 @@ export type InvitationToken =
     }
   | { isValid: false; message: string };
 
-type ValidateTokenReply = {
-  message?: string;
-  account_active?: number | string;
-  additional_msg?: string;
-  userData?: { email?: string };
-  show_sign_in?: string;
-};
-
 export async function validateInvitationToken(token: string): Promise<InvitationToken> {
-  const answer = await request(
+  const answer = await callApi(
     `/v1/web/user/data/validate_token_for_request_response/${encodeURIComponent(token)}`,
+    invitationTokenReplySchema,
   );
-  const body = answer.body as ValidateTokenReply | null;
-  if (!answer.ok || body?.message !== 'SUCCESS') {
-    return { isValid: false, message: readFailure(answer.body).message };
-  }
+  if (!answer.ok) return { isValid: false, message: answer.message };
   return {
     isValid: true,
-    email: body.userData?.email ?? '',
-    additionalMessage: body.additional_msg ?? '',
-    isAccountActive: String(body.account_active) === '1',
-    shouldShowSignIn: body.show_sign_in === 'Y',
+    email: answer.data.userData.email,
+    additionalMessage: answer.data.additional_msg,
+    isAccountActive: answer.data.account_active === 1,
+    shouldShowSignIn: answer.data.show_sign_in === 'Y',
   };
 }
 

@@ -1,4 +1,5 @@
-// A signed-in user's password change (SPEC section 2): new password, confirmation, rules.
+// A signed-in user's password change (docs/product.md, "The screens"): new password, confirmation,
+// rules.
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Alert, Button, Group, Stack } from '@mantine/core';
@@ -7,6 +8,7 @@ import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { changePassword } from '../api/change-password.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
+import { RequiredFieldsNote } from '../../../components/required-fields-note.tsx';
 
 export function ChangePasswordForm({ email }: { email: string }) {
   const [password, setPassword] = useState('');
@@ -32,6 +34,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md" maw={480}>
+        <RequiredFieldsNote />
         {isUpdated && (
           <Alert color="green" role="status">
             {messages.passwordUpdated}

@@ -14,6 +14,7 @@ export function ConsentCheckbox({ checked, onChange, error }: ConsentCheckboxPro
   return (
     <Checkbox
       label={consentLabel}
+      required
       checked={checked}
       onChange={(event) => onChange(event.currentTarget.checked)}
       error={error}

@@ -1,5 +1,5 @@
-// Request a link to set a new password (SPEC section 2): the server's message on success,
-// 'Email could not be sent.' when it cannot be reached.
+// Request a link to set a new password (docs/product.md, "The screens"): the server's message on
+// success, 'Email could not be sent.' when it cannot be reached.
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
@@ -8,6 +8,7 @@ import { messages, passwordRequestSchema } from '@recuse/common';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { requestPasswordLink } from '../api/request-password.ts';
+import { RequiredFieldsNote } from '../../../components/required-fields-note.tsx';
 
 export function ForgotPasswordForm() {
   const [email, setEmail] = useState('');
@@ -16,7 +17,7 @@ export function ForgotPasswordForm() {
     schema: passwordRequestSchema,
     send: (parsed) => requestPasswordLink(parsed.email),
     failureMessage: messages.emailCouldNotBeSent,
-    onSuccess: (data) => setSentMessage(data.message ?? messages.passwordRequestSent),
+    onSuccess: (data) => setSentMessage(data.message || messages.passwordRequestSent),
   });
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -28,6 +29,7 @@ export function ForgotPasswordForm() {
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
+        <RequiredFieldsNote />
         <Text fz="sm" c="dimmed">
           Enter the email address of your account and we will mail you a link to set a new password.
         </Text>

@@ -1,5 +1,5 @@
-// The landing page of an invitation mail (SPEC section 2, "Respond to relation for new
-// users"): the server's message, then Sign In for people with an account or Create profile.
+// The landing page of an invitation mail (docs/product.md, "The screens", Respond to a relation):
+// the server's message, then Sign In for people with an account or Create profile.
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { messages } from '@recuse/common';

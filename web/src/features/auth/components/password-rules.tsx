@@ -1,4 +1,5 @@
-// The rules box shown beside every new-password field (SPEC section 5).
+// The rules box shown beside every new-password field (docs/product.md, "Validation rules and
+// limits").
 import { Alert } from '@mantine/core';
 import { messages } from '@recuse/common';
 

@@ -1,5 +1,6 @@
-// Sign-up (SPEC section 2). With an invitation token the e-mail comes from the invitation
-// and cannot be changed. Validation errors are listed under 'Please check below fields:'.
+// Sign-up (docs/product.md, "The screens" and "Registration"). With an invitation token the e-mail
+// comes from the invitation and cannot be changed. Validation errors are listed under 'Please check
+// below fields:'.
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import {
@@ -24,6 +25,8 @@ import type { RegistrationForm as RegistrationFields } from '../api/register.ts'
 import { useInvitationToken } from '../api/validate-invitation-token.ts';
 import { ConsentCheckbox } from './consent-checkbox.tsx';
 import { NewPasswordFields } from './new-password-fields.tsx';
+import { ResendConfirmation } from './resend-confirmation.tsx';
+import { RequiredFieldsNote } from '../../../components/required-fields-note.tsx';
 
 /** Sign-up, after checking the invitation token when the URL has one. */
 export function RegistrationPanel({ token }: { token?: string }) {
@@ -107,6 +110,8 @@ function RegistrationForm({ token, invitedEmail }: RegistrationFormProps) {
       <Stack gap="md">
         <Title order={2}>Thank you!</Title>
         <Text>{createdMessage}</Text>
+        {/* No mail arrived (or it expired): ask for another without signing up again. */}
+        {!token && <ResendConfirmation email={email} />}
         <Anchor component={Link} to="/sign-in">
           Go to sign in
         </Anchor>
@@ -118,6 +123,7 @@ function RegistrationForm({ token, invitedEmail }: RegistrationFormProps) {
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
+        <RequiredFieldsNote />
         {issueList.length > 0 && (
           <ErrorAlert title={messages.checkBelowFields} errors={issueList} />
         )}

@@ -1,6 +1,6 @@
-// The page behind an e-mailed password link (SPEC section 2): look the token up, then a
-// form, then success or an error. The consent box appears only for users who have not
-// opted in yet. An invalid token hides the form.
+// The page behind an e-mailed password link (docs/product.md, "The screens", Set password): look
+// the token up, then a form, then success or an error. The consent box appears only for users who
+// have not opted in yet. An invalid token hides the form.
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
@@ -14,6 +14,7 @@ import { usePasswordToken } from '../api/find-password-token.ts';
 import { resetPassword } from '../api/reset-password.ts';
 import { ConsentCheckbox } from './consent-checkbox.tsx';
 import { NewPasswordFields } from './new-password-fields.tsx';
+import { RequiredFieldsNote } from '../../../components/required-fields-note.tsx';
 
 type Outcome =
   | { kind: 'success' }
@@ -94,7 +95,7 @@ function SetPasswordForm({ token, email, needsConsent, onOutcome }: SetPasswordF
     } as const;
     const parsed = passwordResetSchema.safeParse(form);
     const issues = parsed.success ? {} : collectFieldIssues(parsed.error.issues);
-    // This page words the mismatch its own way (SPEC section 5).
+    // This page words the mismatch its own way (docs/product.md, "Validation rules and limits").
     if (issues.password_confirmation === messages.passwordsShouldMatch) {
       issues.password_confirmation = messages.passwordsDoNotMatch;
     }
@@ -112,12 +113,10 @@ function SetPasswordForm({ token, email, needsConsent, onOutcome }: SetPasswordF
     try {
       const answer = await resetPassword(form);
       if (answer.ok) {
-        const hasId = answer.data.id !== undefined && answer.data.id !== null;
-        onOutcome(
-          hasId
-            ? { kind: 'success' }
-            : { kind: 'failure', message: messages.passwordCouldNotBeSet, errors: {} },
-        );
+        onOutcome({ kind: 'success' });
+      } else if (answer.status < 300) {
+        // A success that does not read as the reply: the password may not have been set.
+        onOutcome({ kind: 'failure', message: messages.passwordCouldNotBeSet, errors: {} });
       } else if (answer.status === 404) {
         onOutcome({ kind: 'invalid-token', message: answer.message || messages.checkTheUrl });
       } else {
@@ -137,6 +136,7 @@ function SetPasswordForm({ token, email, needsConsent, onOutcome }: SetPasswordF
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
+        <RequiredFieldsNote />
         <Text fz="sm">
           Setting the password for <strong>{email}</strong>.
         </Text>

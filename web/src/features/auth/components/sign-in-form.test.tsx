@@ -22,6 +22,7 @@ const profile = {
   ShowHelpNotification: 'N',
   PwdSet: 'Y',
   Role: 'user',
+  IsChair: false,
 };
 
 async function fillAndSubmit(email: string, password: string) {
@@ -60,6 +61,37 @@ describe('SignInForm', () => {
     await fillAndSubmit('ada@example.org', 'wrong');
     expect(await screen.findByText('The email or password is incorrect.')).toBeInTheDocument();
     expect(findTokens()).toBeUndefined();
+  });
+
+  it('offers to send the confirmation again when the address is not confirmed yet', async () => {
+    const fetchMock = stubFetch({
+      '/v1/user/login': {
+        status: 401,
+        body: { ERROR: 'LOGIN_FAILED', MSG: messages.accountNotConfirmed },
+      },
+      '/v1/web/user/confirmation/resend': { body: { message: messages.confirmationResent } },
+    });
+    renderWithProviders(<SignInForm onSignedIn={vi.fn()} />);
+    await fillAndSubmit('ada@example.org', 'Secret#123');
+    expect(await screen.findByText(messages.accountNotConfirmed)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Send the confirmation again' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(messages.confirmationResent);
+    const resendCall = fetchMock.mock.calls.findIndex(([url]) =>
+      String(url).includes('/v1/web/user/confirmation/resend'),
+    );
+    expect(sentForm(fetchMock, resendCall)).toEqual({ email: 'ada@example.org' });
+  });
+
+  it('does not offer it for other refusals', async () => {
+    stubFetch({
+      '/v1/user/login': { status: 401, body: { ERROR: 'LOGIN_FAILED', MSG: messages.loginFailed } },
+    });
+    renderWithProviders(<SignInForm onSignedIn={vi.fn()} />);
+    await fillAndSubmit('ada@example.org', 'wrong');
+    expect(await screen.findByText(messages.loginFailed)).toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: 'Send the confirmation again' }),
+    ).not.toBeInTheDocument();
   });
 
   it('signs in: sends the login form, stores the tokens and hands over the profile', async () => {

@@ -1,16 +1,18 @@
-// The sign-in form (SPEC section 2): e-mail and password, validated with the shared
+// The sign-in form (docs/product.md, "The screens"): e-mail and password, validated with the shared
 // loginSchema before anything is sent; the server's own message when it refuses.
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
-import { loginSchema } from '@recuse/common';
+import { loginSchema, messages } from '@recuse/common';
 import type { FieldErrors } from '@recuse/common';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { collectFieldIssues } from '../../../lib/field-issues.ts';
 import type { FieldIssues } from '../../../lib/field-issues.ts';
 import { signIn } from '../api/sign-in.ts';
+import { ResendConfirmation } from './resend-confirmation.tsx';
 import type { SessionProfile } from '../api/get-profile.ts';
+import { RequiredFieldsNote } from '../../../components/required-fields-note.tsx';
 
 type SignInFormProps = { onSignedIn: (profile: SessionProfile) => void };
 
@@ -47,7 +49,11 @@ export function SignInForm({ onSignedIn }: SignInFormProps) {
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
+        <RequiredFieldsNote />
         {failure && <ErrorAlert message={failure.message} errors={failure.errors} />}
+        {failure?.message === messages.accountNotConfirmed && (
+          <ResendConfirmation email={username} />
+        )}
         <TextInput
           label="Email"
           type="email"

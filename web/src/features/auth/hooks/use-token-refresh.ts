@@ -1,5 +1,5 @@
-// SPEC section 4: every 999 ms, refresh the tokens once the time since storing them has
-// passed the expiry minus 50 minutes. A refused refresh ends the session.
+// Every 999 ms, refresh the tokens once the time since storing them has passed the expiry minus 50
+// minutes (docs/product.md, "Authentication and sessions"). A refused refresh ends the session.
 import { useEffect } from 'react';
 import {
   endSessionAndGoHome,

@@ -1,6 +1,6 @@
-// The rule selection as the list and export calls read it (SPEC section 7): the ticked rules
-// split into conflictRules (types 1 to 7), conflictRulesPendingEmp (type 8) and
-// conflictInstiRules (institutional), each a JSON array, plus the conference's confid.
+// The rule selection as the list and export calls read it (docs/api-conflicts.md): the ticked rules
+// split into conflictRules (types 1 to 7), conflictRulesPendingEmp (type 8) and conflictInstiRules
+// (institutional), each a JSON array, plus the conference's confid.
 import { conflictSelectionFields, selectionFieldOf } from '@recuse/common';
 import type { ConferenceOption, ConflictRuleWire } from '@recuse/common';
 import type { FormFields } from '../../../lib/api-client.ts';

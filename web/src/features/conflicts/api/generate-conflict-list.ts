@@ -2,25 +2,27 @@
 // rules (user_conflicts, institution_list) beside the relations they come from, which the
 // picture draws. A refused selection answers 422 with the fields to fix, an unknown
 // conference 404; both come back as a message to show.
-import { z } from 'zod';
-import { conflictPersonWireSchema, institutionConflictWireSchema, messages } from '@recuse/common';
-import type { ConflictPersonWire, InstitutionConflictWire } from '@recuse/common';
+import { conflictListReplySchema, messages } from '@recuse/common';
+import type {
+  ConflictPersonWire,
+  InstitutionConflictWire,
+  PersonRow,
+  PublicationCoauthor,
+  PublicationRow,
+} from '@recuse/common';
 import { saveForm } from '../../../lib/api-client.ts';
 import type { FieldErrors, FormFields } from '../../../lib/api-client.ts';
 
 /** The few fields of the list call's relation rows that the picture needs. */
-export type RelatedPersonRow = {
-  co_author_id: number;
-  display_coauthor_name: string;
-  /** 2: a deleted user. */
-  co_author_status: number;
-};
+export type RelatedPersonRow = Pick<
+  PersonRow,
+  'co_author_id' | 'display_coauthor_name' | 'co_author_status'
+>;
 
-export type RelatedPublicationRow = {
-  publication_name: string;
+export type RelatedPublicationRow = Pick<PublicationRow, 'publication_name'> & {
   publication_years: Record<
     string,
-    { co_authors: Array<{ coauthor_id: number; coauthor_name: string; status: number }> }
+    { co_authors: Array<Pick<PublicationCoauthor, 'coauthor_id' | 'coauthor_name' | 'status'>> }
   >;
 };
 
@@ -36,30 +38,24 @@ export type ConflictList = {
 export type ConflictListResult =
   { ok: true; list: ConflictList } | { ok: false; message: string; errors: FieldErrors };
 
-const answerSchema = z.object({
-  user_conflicts: z.array(conflictPersonWireSchema),
-  institution_list: z.array(institutionConflictWireSchema),
-  relations: z.record(z.string(), z.array(z.unknown())).optional(),
-});
-
 export async function generateConflictList(form: FormFields): Promise<ConflictListResult> {
   let answer;
   try {
-    answer = await saveForm<unknown>('/v1/web/relations/data/list', form, { isTokenCall: true });
+    answer = await saveForm('/v1/web/relations/data/list', form, conflictListReplySchema, {
+      isTokenCall: true,
+    });
   } catch {
     return { ok: false, message: messages.couldNotFetch, errors: {} };
   }
   if (!answer.ok) {
     return { ok: false, message: answer.message || messages.couldNotFetch, errors: answer.errors };
   }
-  const parsed = answerSchema.safeParse(answer.data);
-  if (!parsed.success) return { ok: false, message: messages.couldNotFetch, errors: {} };
   return {
     ok: true,
     list: {
-      people: parsed.data.user_conflicts,
-      institutions: parsed.data.institution_list,
-      relations: (parsed.data.relations ?? {}) as RelationRowsByType,
+      people: answer.data.user_conflicts,
+      institutions: answer.data.institution_list,
+      relations: answer.data.relations as RelationRowsByType,
     },
   };
 }

@@ -1,5 +1,5 @@
 // GET /v1/web/conference/data/list/conferDrpList: the conferences a user can pick, DEFAULT
-// ('Default') first, each with its rules (SPEC sections 7 and 9).
+// ('Default') first, each with its rules (docs/api-conflicts.md).
 import { useQuery } from '@tanstack/react-query';
 import { conferenceDropListSchema } from '@recuse/common';
 import type { ConferenceDropList } from '@recuse/common';

@@ -1,12 +1,13 @@
-// Exports of a generated list (DESIGN.md section 6): HotCRP collaborators text, CSV and JSON
-// to download, and the HotCRP text to copy straight into HotCRP's collaborators box. Each
-// asks the server for the same selection the list was generated with.
+// Exports of a generated list (docs/conflicts.md, "Exports"): HotCRP collaborators text, CSV and
+// JSON to download, and the HotCRP text to copy straight into HotCRP's collaborators box. Each asks
+// the server for the same selection the list was generated with.
 import { useState } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import type { ConflictExportFormat } from '@recuse/common';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import type { FormFields } from '../../../lib/api-client.ts';
-import { ExportError, exportConflicts, saveFile } from '../api/export-conflicts.ts';
+import { saveFile } from '../../../lib/download.ts';
+import { ExportError, exportConflicts } from '../api/export-conflicts.ts';
 
 type Busy = ConflictExportFormat | 'copy' | null;
 

@@ -1,5 +1,5 @@
-// The generated conflict list (SPEC section 3: Conflict person, Institutional conflict): people
-// and institutions in two groups with their counts; each opens to its reasons, every reason
+// The generated conflict list (docs/api-conflicts.md: conflict persons, institutional conflicts):
+// people and institutions in two groups with their counts; each opens to its reasons, every reason
 // linking to the relation behind it. Provisional conflicts carry a 'Provisional' badge.
 import { useState } from 'react';
 import type { ReactNode } from 'react';
@@ -22,8 +22,9 @@ import type {
   InstitutionConflictWire,
   InstitutionReasonWire,
 } from '@recuse/common';
+import { relationPath } from '@recuse/common';
 import type { ConflictList as ConflictListData } from '../api/generate-conflict-list.ts';
-import { formatReasonDates, provisionalExplanation, relationPath } from '../reason-format.ts';
+import { formatReasonDates, provisionalExplanation } from '../../../lib/reason-format.ts';
 
 /** The page hands in the relations feature's status badge, so the features stay apart. */
 export type RenderStatus = (status: number) => ReactNode;
@@ -156,7 +157,7 @@ function reasonTitle(reason: AnyReason): string {
   return 'type_of_position' in reason ? reason.type_of_position : (reason.title ?? '');
 }
 
-function ReasonTable({
+export function ReasonTable({
   reasons,
   renderStatus,
 }: {

@@ -1,7 +1,10 @@
-// The conflicts page's working area (SPEC section 2, Conflicts page): the conference dropdown,
-// its rules as checkboxes (read-only ones ticked for good), Select all and Clear all, and
-// 'Generate conflict list'. The list is shown only for the selection it was generated with:
-// any change to the rules or the conference hides it until Generate is pressed again.
+// The conflicts page's working area (docs/product.md, "The screens", Conflicts): the conference
+// dropdown, its rules as checkboxes (read-only ones ticked for good), Select all and Clear all, and
+// 'Generate conflict list'. The list is shown only for the selection it was generated with: any
+// change to the rules or the conference hides it until Generate is pressed again. With no rule
+// ticked (a conference with no rules yet, or every rule cleared) nothing can be a conflict: the
+// page says so at once and asks the server nothing (the list call answers a selection without
+// rules as the relations pages' list, docs/api-conflicts.md).
 import { useState } from 'react';
 import {
   Alert,
@@ -22,6 +25,7 @@ import { ErrorAlert } from '../../../components/error-alert.tsx';
 import type { FormFields } from '../../../lib/api-client.ts';
 import { allRuleValues, readonlyRuleValues, toSelectionForm } from '../api/conflict-selection.ts';
 import { generateConflictList } from '../api/generate-conflict-list.ts';
+import { CommitteeCheck } from './committee-check.tsx';
 import { ConflictExports } from './conflict-exports.tsx';
 import { ConflictList } from './conflict-list.tsx';
 import type { RenderStatus } from './conflict-list.tsx';
@@ -85,6 +89,8 @@ function RuleSelection({
   const generation = useMutation({
     mutationFn: (selection: FormFields) => generateConflictList(selection),
   });
+  // Generate was pressed with no rule ticked: the list is empty, and the page says why.
+  const [isEmptySelectionShown, setIsEmptySelectionShown] = useState(false);
 
   const changeSelection = (next: Set<string>) => {
     for (const value of readonlyValues) next.add(value);
@@ -93,6 +99,15 @@ function RuleSelection({
     setSelected(next);
     // The list on screen no longer matches the ticks: hide it until Generate is pressed.
     generation.reset();
+    setIsEmptySelectionShown(false);
+  };
+  const generate = () => {
+    if (selected.size === 0) {
+      generation.reset();
+      setIsEmptySelectionShown(true);
+      return;
+    }
+    generation.mutate(toSelectionForm(conference, selected));
   };
   const toggle = (value: string, isTicked: boolean) => {
     const next = new Set(selected);
@@ -138,10 +153,7 @@ function RuleSelection({
         </Group>
       </Fieldset>
       <Group>
-        <Button
-          loading={generation.isPending}
-          onClick={() => generation.mutate(toSelectionForm(conference, selected))}
-        >
+        <Button loading={generation.isPending} onClick={generate}>
           Generate conflict list
         </Button>
       </Group>
@@ -150,6 +162,9 @@ function RuleSelection({
           <Loader size="sm" />
           <Text>{messages.loadingRelations}</Text>
         </Group>
+      )}
+      {isEmptySelectionShown && (
+        <Text role="status">{emptySelectionSentence(conference.rules.length === 0)}</Text>
       )}
       {result && !result.ok && <ErrorAlert message={result.message} errors={result.errors} />}
       {result?.ok && generation.variables && (
@@ -172,6 +187,17 @@ function RuleSelection({
           </Tabs>
         </Stack>
       )}
+      <CommitteeCheck
+        selection={toSelectionForm(conference, selected)}
+        renderStatus={renderStatus}
+      />
     </Stack>
   );
+}
+
+/** Why a list generated with no rule ticked is empty. */
+export function emptySelectionSentence(hasNoRules: boolean): string {
+  return hasNoRules
+    ? 'This conference has no rules yet, so no conflicts are generated.'
+    : 'No rule is ticked, so no conflicts are generated. Tick the rules that apply and generate the list again.';
 }

@@ -1,9 +1,9 @@
-// The picture (DESIGN.md section 8): the user in the middle, the people they share relations
-// with around them, coloured by relation type, conflicts under the chosen rules ringed in red
-// (dashed while provisional). A user may have thousands of co-authors, so it draws at most 60
-// people, those they share most relations with, and a filter box and the legend's type
-// switches find the others; no label is ever drawn over another. The list beside it is the
-// text alternative.
+// The picture (docs/decisions/web.md, "Conflicts page"): the user in the middle, the people they
+// share relations with around them, coloured by relation type, conflicts under the chosen rules
+// ringed in red (dashed while provisional). A user may have thousands of co-authors, so it draws at
+// most 60 people, those they share most relations with, and a filter box and the legend's type
+// switches find the others; no label is ever drawn over another. The list beside it is the text
+// alternative.
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { Checkbox, Fieldset, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { institutionalRelationTypeId, relationTypeNames, relationTypes } from '@recuse/common';
@@ -32,14 +32,9 @@ export const relationTypeColours: Readonly<Record<number, string>> = {
 const conflictColour = '#e03131';
 const typeOrder = [...relationTypes.map((type) => type.id), institutionalRelationTypeId];
 const limits = ['20', '40', '60'];
-const maxLabelLength = 18;
 
 const formatCount = (count: number) => count.toLocaleString('en-US');
 const people = (count: number) => `${formatCount(count)} ${count === 1 ? 'person' : 'people'}`;
-
-function shortLabel(name: string): string {
-  return name.length > maxLabelLength ? `${name.slice(0, maxLabelLength - 1)}…` : name;
-}
 
 function describePerson(person: GraphPerson): string {
   const types = [...person.countsByType]
@@ -184,9 +179,15 @@ function Edges({ placed }: { placed: readonly PlacedPerson[] }) {
 
 function PersonNode({ person }: { person: PlacedPerson }) {
   // Labels run outward along the radius, so neighbours never overlap; on the left half they
-  // are turned over to read left to right.
+  // are turned over to read left to right. Straight above and below the user they read level
+  // when there is room (graph-model's placeLabel).
   const isLeftHalf = person.angle > 90;
   const labelOffset = person.radius + 8;
+  const labelStyle = {
+    fontSize: 12,
+    fontWeight: person.conflict === 'none' ? 400 : 700,
+    fill: '#212529',
+  };
   return (
     <g data-person-id={person.id} data-conflict={person.conflict}>
       <title>{describePerson(person)}</title>
@@ -209,17 +210,27 @@ function PersonNode({ person }: { person: PlacedPerson }) {
         stroke="#fff"
         strokeWidth={1.5}
       />
-      <text
-        transform={`translate(${person.x} ${person.y}) rotate(${isLeftHalf ? person.angle + 180 : person.angle})`}
-        x={isLeftHalf ? -labelOffset : labelOffset}
-        textAnchor={isLeftHalf ? 'end' : 'start'}
-        dominantBaseline="central"
-        fontSize={12}
-        fontWeight={person.conflict === 'none' ? 400 : 700}
-        fill="#212529"
-      >
-        {shortLabel(person.name)}
-      </text>
+      {person.labelPlacement === 'radial' ? (
+        <text
+          transform={`translate(${person.x} ${person.y}) rotate(${isLeftHalf ? person.angle + 180 : person.angle})`}
+          x={isLeftHalf ? -labelOffset : labelOffset}
+          textAnchor={isLeftHalf ? 'end' : 'start'}
+          dominantBaseline="central"
+          {...labelStyle}
+        >
+          {person.label}
+        </text>
+      ) : (
+        <text
+          x={person.x}
+          y={person.labelPlacement === 'above' ? person.y - labelOffset : person.y + labelOffset}
+          textAnchor="middle"
+          dominantBaseline={person.labelPlacement === 'above' ? 'text-after-edge' : 'hanging'}
+          {...labelStyle}
+        >
+          {person.label}
+        </text>
+      )}
     </g>
   );
 }

@@ -1,5 +1,5 @@
-// Contact us (SPEC section 2): subject and message. Success clears the form and opens a
-// thank-you dialog; failure says the message could not be sent.
+// Contact us (docs/product.md, "The screens"): subject and message. Success clears the form and
+// opens a thank-you dialog; failure says the message could not be sent.
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
@@ -7,6 +7,7 @@ import { contactSchema, messages } from '@recuse/common';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { sendContactMessage } from '../api/send-contact-message.ts';
+import { RequiredFieldsNote } from '../../../components/required-fields-note.tsx';
 
 export function ContactForm() {
   const [subject, setSubject] = useState('');
@@ -35,6 +36,7 @@ export function ContactForm() {
     <>
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md" maw={640}>
+          <RequiredFieldsNote />
           {failure && <ErrorAlert message={failure.message} errors={failure.errors} />}
           <TextInput
             label="Subject"

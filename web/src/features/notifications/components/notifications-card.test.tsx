@@ -18,6 +18,7 @@ const coauthorRequest: NotificationItem = {
     relation_type_name: 'Co-authored publication',
     publication_name: 'Compilers for everyone',
     reject_reason: 'Wrong year',
+    comment: '',
     rel_type_id: 3,
     relation_parent_id: 40,
   },
@@ -31,25 +32,43 @@ const applicationRequest: NotificationItem = {
     relation_type_name: 'Pending employment or graduate-school application',
     publication_name: 'Hidden title',
     reject_reason: 'Hidden reason',
+    comment: '',
     rel_type_id: 8,
     relation_parent_id: 41,
   },
 };
 
 describe('NotificationsCard', () => {
-  it('says there is nothing new when there are no notifications', () => {
+  it.each([true, false])(
+    'says only that there is nothing new when there are no notifications (profile complete: %s)',
+    (isComplete) => {
+      renderWithProviders(
+        <NotificationsCard notifications={[]} isProfileComplete={isComplete} onChanged={vi.fn()} />,
+      );
+      expect(screen.getByText(messages.noNotifications)).toBeInTheDocument();
+      expect(screen.queryByText(/You have received new requests/)).not.toBeInTheDocument();
+    },
+  );
+
+  it('asks for answers above new requests', () => {
     renderWithProviders(
-      <NotificationsCard notifications={[]} isProfileComplete onChanged={vi.fn()} />,
+      <NotificationsCard notifications={[coauthorRequest]} isProfileComplete onChanged={vi.fn()} />,
     );
     expect(screen.getByText(messages.notificationsHeader)).toBeInTheDocument();
-    expect(screen.getByText(messages.noNotifications)).toBeInTheDocument();
   });
 
-  it('tells users with an incomplete profile to complete it', () => {
+  it('asks users with an incomplete profile to answer too, and to complete the profile', () => {
     renderWithProviders(
-      <NotificationsCard notifications={[]} isProfileComplete={false} onChanged={vi.fn()} />,
+      <NotificationsCard
+        notifications={[coauthorRequest]}
+        isProfileComplete={false}
+        onChanged={vi.fn()}
+      />,
     );
-    expect(screen.getByText(messages.notificationsHeaderNewUser)).toBeInTheDocument();
+    const header = screen.getByText(/You have received new requests/);
+    expect(header).toHaveTextContent(messages.notificationsHeaderNewUser);
+    expect(header).toHaveTextContent('Please review and respond to them');
+    expect(header).not.toHaveTextContent('to respond to them.');
   });
 
   it('shows title and reason, and links to the relation', () => {
@@ -63,6 +82,27 @@ describe('NotificationsCard', () => {
       'href',
       '/relations/view/40',
     );
+  });
+
+  it('labels a comment as a comment, not as a reason', () => {
+    const comment: NotificationItem = {
+      id: 13,
+      formated_dt: '04 Mar 2026 11:00',
+      data: {
+        notify_message: 'Ada Lovelace modified the relation.',
+        relation_type_name: 'Co-authored publication',
+        publication_name: 'Compilers for everyone',
+        reject_reason: '',
+        comment: 'Added the DOI.',
+        rel_type_id: 3,
+        relation_parent_id: 40,
+      },
+    };
+    renderWithProviders(
+      <NotificationsCard notifications={[comment]} isProfileComplete onChanged={vi.fn()} />,
+    );
+    expect(screen.getByText('Comment: Added the DOI.')).toBeInTheDocument();
+    expect(screen.queryByText(/Reason:/)).not.toBeInTheDocument();
   });
 
   it('hides title and reason of a type 8 notification and links to the pending view', () => {
@@ -108,6 +148,29 @@ describe('NotificationsCard', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Dismiss' }));
     await vi.waitFor(() => expect(onChanged).toHaveBeenCalledOnce());
     expect(sentForm(fetchMock, 0)).toEqual({ NotificationId: '11' });
+  });
+
+  it('offers Mark all read for two or more, which reads them all at once, then asks for a reload', async () => {
+    const fetchMock = stubFetch({
+      '/v1/web/mark_all_notifications_read': { body: { message: 'SUCCESS', count: 2 } },
+    });
+    const onChanged = vi.fn();
+    const { unmount } = renderWithProviders(
+      <NotificationsCard notifications={[coauthorRequest]} isProfileComplete onChanged={vi.fn()} />,
+    );
+    expect(screen.queryByRole('button', { name: 'Mark all read' })).not.toBeInTheDocument();
+    unmount();
+    renderWithProviders(
+      <NotificationsCard
+        notifications={[coauthorRequest, applicationRequest]}
+        isProfileComplete
+        onChanged={onChanged}
+      />,
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Mark all read' }));
+    await vi.waitFor(() => expect(onChanged).toHaveBeenCalledOnce());
+    expect(fetchMock).toHaveBeenCalledOnce();
+    expect(String(fetchMock.mock.calls[0]![0])).toContain('/v1/web/mark_all_notifications_read');
   });
 
   it("shows a server timestamp in the reader's time zone, and other text as sent", () => {

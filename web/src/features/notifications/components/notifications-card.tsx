@@ -1,26 +1,26 @@
-// The dashboard's notifications (SPEC section 2): each with its message, relation type,
-// title and reason (not for type 8), time, and View and Dismiss when it concerns a relation.
+// The dashboard's notifications (docs/product.md, Dashboard): each with its message, relation
+// type, title and rejection reason (not for type 8), the comment left with it, its time, and
+// View and Dismiss when it concerns a relation.
 import { useState } from 'react';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
-import { messages } from '@recuse/common';
+import { messages, relationPath, relationTypeIds } from '@recuse/common';
 import type { ProfileNotification } from '@recuse/common';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { markAllNotificationsRead } from '../api/mark-all-notifications-read.ts';
 import { markNotificationRead } from '../api/mark-notification-read.ts';
-
-/** Relation type 8 (pending employment or application) has its own view and no title or reason. */
-const pendingEmploymentTypeId = '8';
 
 export type NotificationItem = ProfileNotification;
 
+/** Relation type 8 (pending employment or application) has its own view and no title or reason. */
+const isAboutPendingEmployment = (notification: NotificationItem) =>
+  notification.data.rel_type_id === relationTypeIds.pendingEmployment;
+
 export function findNotificationViewPath(notification: NotificationItem): string | undefined {
-  const { relation_parent_id: parentId, rel_type_id: typeId } = notification.data;
-  if (parentId === undefined || parentId === null || parentId === '' || parentId === 0) {
-    return undefined;
-  }
-  const base = String(typeId) === pendingEmploymentTypeId ? '/pending-relations' : '/relations';
-  return `${base}/view/${parentId}`;
+  const parentId = notification.data.relation_parent_id;
+  if (parentId === null || parentId === 0) return undefined;
+  return relationPath(parentId, notification.data.rel_type_id ?? 0);
 }
 
 const isoTimestamp = /^\d{4}-\d{2}-\d{2}T/;
@@ -43,10 +43,25 @@ export function NotificationsCard({
   isProfileComplete,
   onChanged,
 }: NotificationsCardProps) {
-  const [dismissingId, setDismissingId] = useState<number | string>();
+  const [dismissingId, setDismissingId] = useState<number>();
+  const [isMarkingAll, setIsMarkingAll] = useState(false);
   const [hasFailed, setHasFailed] = useState(false);
 
-  async function dismiss(notificationId: number | string) {
+  async function markAllRead() {
+    setIsMarkingAll(true);
+    setHasFailed(false);
+    try {
+      const answer = await markAllNotificationsRead();
+      if (answer.ok) onChanged();
+      else setHasFailed(true);
+    } catch {
+      setHasFailed(true);
+    } finally {
+      setIsMarkingAll(false);
+    }
+  }
+
+  async function dismiss(notificationId: number) {
     setDismissingId(notificationId);
     setHasFailed(false);
     try {
@@ -62,12 +77,28 @@ export function NotificationsCard({
 
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="notifications">
-      <Title order={2} fz="h4" id="notifications" mb="sm">
-        Notifications
-      </Title>
-      <Text mb="md">
-        {isProfileComplete ? messages.notificationsHeader : messages.notificationsHeaderNewUser}
-      </Text>
+      <Group justify="space-between" mb="sm">
+        <Title order={2} fz="h4" id="notifications">
+          Notifications
+        </Title>
+        {/* Two or more: one Dismiss would do for a single one. */}
+        {notifications.length > 1 && (
+          <Button
+            variant="default"
+            size="xs"
+            loading={isMarkingAll}
+            onClick={() => void markAllRead()}
+          >
+            Mark all read
+          </Button>
+        )}
+      </Group>
+      {/* The header speaks of new requests, so it stands only above some. */}
+      {notifications.length > 0 && (
+        <Text mb="md">
+          {isProfileComplete ? messages.notificationsHeader : messages.notificationsHeaderNewUser}
+        </Text>
+      )}
       {hasFailed && <ErrorAlert message={messages.recordNotSaved} />}
       {notifications.length === 0 ? (
         <Text c="dimmed">{messages.noNotifications}</Text>
@@ -95,11 +126,18 @@ type NotificationRowProps = {
 
 function NotificationRow({ notification, isDismissing, onDismiss }: NotificationRowProps) {
   const { data } = notification;
-  const isPendingEmployment = String(data.rel_type_id) === pendingEmploymentTypeId;
+  const isPendingEmployment = isAboutPendingEmployment(notification);
   const viewPath = findNotificationViewPath(notification);
   const messageId = `notification-${notification.id}`;
   return (
-    <Card component="li" withBorder radius="sm" padding="sm">
+    <Card
+      component="li"
+      withBorder
+      radius="sm"
+      padding="sm"
+      // A long unbroken title breaks rather than widening the card.
+      style={{ overflowWrap: 'anywhere' }}
+    >
       <Text fw={500} id={messageId}>
         {data.notify_message}
       </Text>
@@ -110,6 +148,7 @@ function NotificationRow({ notification, isDismissing, onDismiss }: Notification
       {!isPendingEmployment && data.reject_reason && (
         <Text fz="sm">Reason: {data.reject_reason}</Text>
       )}
+      {data.comment && <Text fz="sm">Comment: {data.comment}</Text>}
       <Group justify="space-between" mt="xs">
         <Text
           fz="xs"

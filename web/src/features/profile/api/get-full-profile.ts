@@ -1,5 +1,5 @@
-// POST /v1/web/user/fullprofile: everything the profile form edits (SPEC section 3's Profile
-// form), the affiliations with their institutions, and the positions to pick from.
+// POST /v1/web/user/fullprofile: everything the profile form edits (docs/api.md, "Profile and
+// notifications"), the affiliations with their institutions, and the positions to pick from.
 import { useQuery } from '@tanstack/react-query';
 import { fullProfileSchema } from '@recuse/common';
 import type { FullProfile } from '@recuse/common';

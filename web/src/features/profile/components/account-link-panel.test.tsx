@@ -29,7 +29,7 @@ describe('AccountLinkPanel', () => {
     expect(screen.getByRole('button', { name: 'Link account' })).toBeEnabled();
   });
 
-  it('links, says so, and asks for a reload 1 s later', async () => {
+  it('links, says the claim awaits confirmation, and asks for a reload 1 s later', async () => {
     let answer: (response: Response) => void = () => {};
     const fetchMock = vi.fn(
       (_input: RequestInfo | URL, _init?: RequestInit) =>
@@ -47,7 +47,11 @@ describe('AccountLinkPanel', () => {
 
     const linkedAt = Date.now();
     answer(new Response(JSON.stringify({ message: 'UPDATED' })));
-    expect(await screen.findByText(messages.accountLinked)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/claim to this DBLP profile awaits confirmation/),
+    ).toBeInTheDocument();
+    // A link only opens a claim (docs/dblp.md, "Claims"): nothing is linked yet.
+    expect(screen.queryByText('Account has been linked.')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Link account' })).not.toBeInTheDocument();
     expect(onLinked).not.toHaveBeenCalled();
     await vi.waitFor(() => expect(onLinked).toHaveBeenCalledOnce(), { timeout: 3000 });

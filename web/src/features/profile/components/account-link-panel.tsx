@@ -1,5 +1,6 @@
-// The account-link panel (SPEC sections 2 and 8, Profile): the saved DBLP URL belongs to a
-// person imported from DBLP before this user signed up; linking takes that person over.
+// The account-link panel (docs/product.md, "The screens", Profile; docs/dblp.md, "Claims"): the
+// saved DBLP URL belongs to a person imported from DBLP before this user signed up; linking takes
+// that person over.
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { messages } from '@recuse/common';
@@ -10,7 +11,7 @@ import { linkAccount } from '../api/link-account.ts';
 /** The panel's heading, which also names it as a region of the page. */
 export const linkPanelTitle = 'Is this your DBLP profile?';
 
-/** SPEC section 9: the page reloads 1 s after an update. */
+/** The page reloads 1 s after an update (docs/product.md, "Timings"). */
 export const reloadDelayMs = 1000;
 
 type AccountLinkPanelProps = {
@@ -75,7 +76,7 @@ export function AccountLinkPanel({ dblpName, dblpUrl, onLinked }: AccountLinkPan
         )}
         {state.step === 'linked' && (
           <Alert color="green" role="status">
-            {messages.accountLinked}
+            {messages.dblpClaimSent}
           </Alert>
         )}
         {state.step === 'failed' && <ErrorAlert message={state.message} errors={state.errors} />}

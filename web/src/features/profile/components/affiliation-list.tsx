@@ -1,5 +1,6 @@
-// The profile's institutional affiliations (SPEC sections 2 and 5): the rows, Add and Remove,
-// at most 50, and the hint to list the past 5 years.
+// The profile's institutional affiliations (docs/product.md, "The screens", Profile, and
+// "Validation rules and limits"): the rows, Add and Remove, at most 50, and the hint to list the
+// past 5 years.
 import { useCallback } from 'react';
 import { Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { maxAffiliations, messages } from '@recuse/common';

@@ -1,5 +1,5 @@
-// One institutional affiliation: institution, position, start and end month, and Current,
-// which hides and clears the end date (SPEC section 4, Profile).
+// One institutional affiliation: institution, position, start and end month, and Current, which
+// hides and clears the end date (docs/product.md, "The screens", Profile).
 import '@mantine/dates/styles.css';
 import { memo } from 'react';
 import { Button, Checkbox, Fieldset, Group, Select } from '@mantine/core';
@@ -10,7 +10,10 @@ import { InstitutionPicker } from './institution-picker.tsx';
 import type { SearchableInstitution } from './institution-picker.tsx';
 import type { AffiliationDraft, AffiliationField } from './profile-form-values.ts';
 
-/** SPEC section 9: month-year pickers read MM/yyyy; the year level shows 10 years. */
+/**
+ * Month-year pickers read MM/yyyy; the year level shows 10 years (docs/decisions/web.md, "Profile
+ * page").
+ */
 export const monthFormat = 'MM/YYYY';
 const earliestMonth = '1900-01-01';
 const pickerLabels = {
@@ -34,7 +37,7 @@ type AffiliationRowProps = {
   onRemove: (index: number) => void;
 };
 
-/** A missing field is marked red; SPEC's message for it is shown once, above the rows. */
+/** A missing field is marked red; the form rule's message for it is shown once, above the rows. */
 const showError = (message: string | undefined) =>
   message === messages.affiliationFieldsRequired ? true : message;
 

@@ -1,7 +1,7 @@
-// The institution of one affiliation: a searchable list that also creates an institution from
-// typed text, 'Name, alias, alias' (SPEC section 2, Profile edit). Names compare as
-// institutionKey does (no case, accents or punctuation), so typing a listed name picks it
-// rather than proposing it again; the server does the same for aliases it knows.
+// The institution of one affiliation: a searchable list that also creates an institution from typed
+// text, 'Name, alias, alias' (docs/product.md, "The screens", Profile). Names compare as
+// institutionKey does (no case, accents or punctuation), so typing a listed name picks it rather
+// than proposing it again; the server does the same for aliases it knows.
 import { useEffect, useMemo, useState } from 'react';
 import { Combobox, ScrollArea, Text, TextInput, useCombobox } from '@mantine/core';
 import { institutionKey } from '@recuse/common';

@@ -1,7 +1,8 @@
-// The profile edit form (SPEC sections 2, 5 and 8, Profile): names, e-mails, DBLP URL and the
-// institutional affiliations. Validated with the shared profileSaveSchema before sending;
-// after a save 'Record updated successfully.' shows and the profile reloads after 1 s. When the
-// saved DBLP URL belongs to a person imported from DBLP, the account-link panel appears.
+// The profile edit form (docs/product.md, "The screens", Profile, and "Validation rules and
+// limits"): names, e-mails, DBLP URL and the institutional affiliations. Validated with the shared
+// profileSaveSchema before sending; after a save 'Record updated successfully.' shows and the
+// profile reloads after 1 s. When the saved DBLP URL belongs to a person imported from DBLP, the
+// account-link panel appears.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import { Alert, Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
@@ -28,6 +29,7 @@ import type {
   ProfileFormValues,
   ProfileIssues,
 } from './profile-form-values.ts';
+import { RequiredFieldsNote } from '../../../components/required-fields-note.tsx';
 
 type Notice =
   { kind: 'success'; message: string } | { kind: 'failure'; message: string; messages: string[] };
@@ -139,7 +141,7 @@ export function ProfileForm({ profile, institutions, onReload, onCancel }: Profi
 
   function handleLinked() {
     setLinkOffer(undefined);
-    setNotice({ kind: 'success', message: messages.accountLinked });
+    setNotice({ kind: 'success', message: messages.dblpClaimSent });
     onReload();
   }
 
@@ -148,6 +150,7 @@ export function ProfileForm({ profile, institutions, onReload, onCancel }: Profi
   return (
     <form onSubmit={handleSubmit} noValidate aria-label="Profile">
       <Stack gap="lg">
+        <RequiredFieldsNote />
         <div ref={noticeRef} tabIndex={-1} style={noticeStyle}>
           {notice?.kind === 'success' && (
             <Alert color="green" role="status">

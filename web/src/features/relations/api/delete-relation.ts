@@ -1,4 +1,5 @@
 // POST /v1/web/relation/data/delete: the creator deletes their relation.
+import { relationActionReplySchema } from '@recuse/common';
 import type { RelationActionReply } from '@recuse/common';
 import { saveForm } from '../../../lib/api-client.ts';
 import type { SaveResult } from '../../../lib/api-client.ts';
@@ -7,6 +8,7 @@ export function deleteRelation(relationId: number): Promise<SaveResult<RelationA
   return saveForm(
     '/v1/web/relation/data/delete',
     { GID: String(relationId) },
+    relationActionReplySchema,
     { isTokenCall: true },
   );
 }

@@ -19,8 +19,11 @@ export type RelationList = Pick<
   'tot_relations' | 'relation_types' | 'institution_list' | 'relations'
 >;
 
+/** Both lists (all and pending), to refetch them after a change. */
+export const relationListsQueryKey = ['relation-list'] as const;
+
 export const relationListQueryKey = (isPendingOnly: boolean) =>
-  ['relation-list', isPendingOnly ? 'pending' : 'all'] as const;
+  [...relationListsQueryKey, isPendingOnly ? 'pending' : 'all'] as const;
 
 export async function getRelationList(isPendingOnly: boolean): Promise<RelationList> {
   return fetchData('/v1/web/relations/data/list', relationListReplySchema, {

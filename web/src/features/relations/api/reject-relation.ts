@@ -1,4 +1,5 @@
 // POST /v1/web/relation_reject_relation: the named person's answer (works for every type).
+import { relationActionReplySchema } from '@recuse/common';
 import type { RelationActionReply } from '@recuse/common';
 import { saveForm } from '../../../lib/api-client.ts';
 import type { SaveResult } from '../../../lib/api-client.ts';
@@ -11,6 +12,7 @@ export function rejectRelation(fields: {
   return saveForm(
     '/v1/web/relation_reject_relation',
     { ...fields, GID: String(fields.GID) },
+    relationActionReplySchema,
     { isTokenCall: true },
   );
 }

@@ -1,5 +1,6 @@
 // POST /v1/web/relation_request_to_modify (…_pending_emp for type 8): a comment to the others
 // on the relation, or with contactAdmin 1 to the administrators only.
+import { relationActionReplySchema } from '@recuse/common';
 import type { RelationActionReply } from '@recuse/common';
 import { saveForm } from '../../../lib/api-client.ts';
 import type { SaveResult } from '../../../lib/api-client.ts';
@@ -26,6 +27,7 @@ export function requestRelationChange(
       contactAdmin: String(fields.contactAdmin),
       changeRelationToPending: String(fields.changeRelationToPending),
     },
+    relationActionReplySchema,
     { isTokenCall: true },
   );
 }

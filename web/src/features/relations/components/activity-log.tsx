@@ -1,5 +1,6 @@
 // The relation's activity log: each comment with its author, a '(To Admin)' marker for
-// comments to the administrators, and when it was written.
+// comments to the administrators, '(Answer from the administrators)' for their answers (read
+// by the asker), and when it was written.
 import { Accordion, Stack, Text } from '@mantine/core';
 import type { RelationComment } from '../api/get-relation-comments.ts';
 
@@ -23,7 +24,9 @@ export function ActivityLog({ comments }: { comments: RelationComment[] }) {
                 <div key={comment.id}>
                   <Text size="sm" fw={600}>
                     {comment.submittedBy}
-                    {comment.contactAdmin === 'Y' && ' (To Admin)'}
+                    {comment.isAdminAnswer === 1
+                      ? ' (Answer from the administrators)'
+                      : comment.contactAdmin === 'Y' && ' (To Admin)'}
                     <Text span size="xs" c="dimmed" ml="xs">
                       {formatCommentTime(comment.createdAt)}
                     </Text>

@@ -1,5 +1,5 @@
-// A modal asking for a reason or a comment (reject, request a change, contact admin): required,
-// at most 1000 characters with a live counter (SPEC section 5).
+// A modal asking for a reason or a comment (reject, request a change, contact admin): required, at
+// most 1000 characters with a live counter (docs/product.md, "Validation rules and limits").
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
@@ -35,6 +35,7 @@ export function CommentModal(props: CommentModalProps) {
         {props.failure}
         <Textarea
           label={props.label}
+          required
           value={comment}
           maxLength={maxCommentLength}
           minRows={4}

@@ -1,9 +1,9 @@
-// What the viewer may do with a relation, as its `permissions` say: accept, reject with a
-// reason, request a change, contact the admin, delete. After a success the page reloads after
-// 1 s (2 s after a comment), as SPEC section 8 asks.
+// What the viewer may do with a relation, as its `permissions` say: accept, reject with a reason,
+// request a change, contact the admin, delete. After a success the page reloads after 1 s (2 s
+// after a comment), as docs/product.md, "Messages after an action", says.
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { messages, relationStatus } from '@recuse/common';
+import { messages } from '@recuse/common';
 import type { FieldErrors, RelationActionReply } from '@recuse/common';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import type { SaveResult } from '../../../lib/api-client.ts';
@@ -61,15 +61,13 @@ export function RelationActions({
   }
 
   function sendComment(comment: string, isToAdmin: boolean) {
-    const isCreatorWaiting =
-      relation.sourceUserIsLoggedInUser === 1 && relation.Status === relationStatus.pending;
     return run(() =>
       requestRelationChange(
         {
           ...base,
           modificationsComment: comment,
           contactAdmin: isToAdmin ? 1 : 0,
-          changeRelationToPending: isToAdmin || isCreatorWaiting ? 0 : 1,
+          changeRelationToPending: isToAdmin ? 0 : 1,
         },
         isPendingEmployment,
       ),

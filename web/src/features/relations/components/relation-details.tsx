@@ -1,13 +1,13 @@
-// A relation's fields, read-only, with the info callouts of SPEC section 8 that apply to the
-// viewer and, for publications and awards, the co-author table.
+// A relation's fields, read-only, with the info callouts (docs/product.md, "Messages after an
+// action") that apply to the viewer and, for publications and awards, the co-author table.
 import { Alert, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { institutionStatus, messages, relationStatus, relationTypeIds } from '@recuse/common';
 import type { RelationTypeWire } from '@recuse/common';
 import type { RelationView } from '../api/get-relation-view.ts';
 import { formatListDate, formatListEndDate } from './relation-dates.ts';
-import { StatusBadge } from './status-badge.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
 
-/** The callouts that apply to this viewer, in SPEC section 8's order. */
+/** The callouts that apply to this viewer, in the order docs/product.md gives them. */
 export function findCallouts(relation: RelationView, type: RelationTypeWire | undefined): string[] {
   const callouts: string[] = [];
   const isCreator = relation.sourceUserIsLoggedInUser === 1;
@@ -23,10 +23,14 @@ export function findCallouts(relation: RelationView, type: RelationTypeWire | un
   else if (isCreator) callouts.push(messages.creatorMayEdit);
   else if (isNamed) callouts.push(messages.namedUserComment);
   if (isNamed && relation.Status === relationStatus.validated) callouts.push(messages.youAccepted);
-  if (isNamed && relation.Status === relationStatus.disputed) {
-    callouts.push(messages.youRejected, messages.rejectedByYou);
-  }
-  if (isCreator && relation.Status === relationStatus.pending) {
+  if (isNamed && relation.Status === relationStatus.disputed) callouts.push(messages.youRejected);
+  // A type 8 relation names an institution, nobody who could answer: while it is pending it
+  // waits for the institution's approval, which the callout above says.
+  if (
+    isCreator &&
+    relation.Status === relationStatus.pending &&
+    relation.relationType !== relationTypeIds.pendingEmployment
+  ) {
     callouts.push(messages.awaitingOtherUser);
   }
   if (isCreator && relation.Status === relationStatus.disputed) {
@@ -41,7 +45,8 @@ function Field({ label, value }: { label: string; value: string }) {
       <Text size="sm" c="dimmed">
         {label}
       </Text>
-      <Text>{value || '—'}</Text>
+      {/* A long unbroken title breaks rather than widening the page. */}
+      <Text style={{ overflowWrap: 'anywhere' }}>{value || '—'}</Text>
     </div>
   );
 }

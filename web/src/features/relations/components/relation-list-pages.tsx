@@ -1,7 +1,7 @@
-// Long tables of the list page show a page of rows at a time, with a pager under them: a
-// prolific author has thousands of publications, and rendering them all at once kept the
-// browser busy for seconds (docs/benchmarks.md, issue 4). Short tables show every row and no
-// pager.
+// Long tables of the list page show a page of rows at a time, with a pager under them: a prolific
+// author has thousands of publications, and rendering them all at once kept the browser busy for
+// seconds (docs/benchmarks.md, "Relations list for a prolific author"). Short tables show every row
+// and no pager.
 import { useRef, useState } from 'react';
 import type { ReactNode, RefObject } from 'react';
 import { Group, Pagination, Table, Text } from '@mantine/core';

@@ -128,6 +128,7 @@ describe('RelationList', () => {
 
   it('opens every section on the pending page and leaves out affiliations', () => {
     renderWithProviders(<RelationList list={list} isPendingOnly />);
+    expect(screen.getByText('You have 4 pending relation(s) with other users')).toBeInTheDocument();
     expect(screen.queryByRole('button', { expanded: false })).not.toBeInTheDocument();
     expect(screen.queryByText('Institutional')).not.toBeInTheDocument();
   });
@@ -173,10 +174,50 @@ function listOfPapers(count: number): RelationListData {
   return { ...list, tot_relations: count, institution_list: [], relations: { '3': papers } };
 }
 
+describe('RelationList on a narrow screen', () => {
+  const longTitle = 'A'.repeat(300);
+  const withLongTitle: RelationListData = {
+    ...list,
+    relations: {
+      '3': [
+        {
+          publication_name: longTitle,
+          publication_years: {
+            '2021': {
+              date_end_year: 2021,
+              status: 3,
+              co_author_names: 'Grace Hopper',
+              parent_id: 9,
+              co_authors: [],
+            },
+          },
+        },
+      ],
+    },
+  };
+
+  it('breaks a long unbroken title instead of pushing year, status and View aside', async () => {
+    renderWithProviders(<RelationList list={withLongTitle} isPendingOnly />);
+    const title = screen.getByRole('cell', { name: longTitle });
+    expect(title).toHaveStyle({ overflowWrap: 'anywhere' });
+  });
+
+  it('never lets a status badge shrink below its word', () => {
+    renderWithProviders(<RelationList list={withLongTitle} isPendingOnly />);
+    expect(
+      within(screen.getByRole('table')).getByText('Pending').closest('.mantine-Badge-root'),
+    ).toHaveStyle({
+      minWidth: 'max-content',
+    });
+  });
+});
+
 describe('RelationList with thousands of relations', () => {
   it('shows a long table a page at a time, and any page from the pager', async () => {
     renderWithProviders(<RelationList list={listOfPapers(120)} isPendingOnly />);
-    expect(screen.getByText('You have 120 relation(s) with other users')).toBeInTheDocument();
+    expect(
+      screen.getByText('You have 120 pending relation(s) with other users'),
+    ).toBeInTheDocument();
     const table = () => screen.getByRole('table');
     const titles = () =>
       within(table())

@@ -1,14 +1,24 @@
-// The tables inside one relation-type section of the list page (SPEC section 2): publications
-// and awards by title and year, people with their dates, and pending applications.
+// The tables inside one relation-type section of the list page (docs/product.md, "The screens",
+// Relations list): publications and awards by title and year, people with their dates, and pending
+// applications.
 import { Anchor, Button, Table, Text, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import type { RelationTypeWire } from '@recuse/common';
+import { relationPath } from '@recuse/common';
 import type { InstitutionRow, PersonRow, PublicationRow } from '../api/get-relation-list.ts';
 import { formatListDate, formatListEndDate } from './relation-dates.ts';
+import { publicationEntries } from './relation-list-filter.ts';
+import type { ListSort } from './relation-list-filter.ts';
 import { PagedTable } from './relation-list-pages.tsx';
-import { StatusBadge } from './status-badge.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
 
 const deletedUserStatus = 2;
+
+/**
+ * Titles and names may be one long unbroken word: they break anywhere rather than widen their
+ * column and push the dates, the status and View out of sight.
+ */
+export const breakAnywhere = { overflowWrap: 'anywhere' } as const;
 
 /** The last column holds each row's View button; its header is for screen readers only. */
 const actionsHeader = (
@@ -20,18 +30,19 @@ const actionsHeader = (
 export function PublicationTable({
   type,
   rows,
+  sort = 'newest',
 }: {
   type: RelationTypeWire;
   rows: PublicationRow[];
+  /** The order of the rows (the list's sort); newest first when not given, as the server sends. */
+  sort?: ListSort;
 }) {
-  const entries = rows.flatMap((row) =>
-    Object.entries(row.publication_years).map(([yearKey, entry]) => ({
-      key: `${row.publication_name}-${yearKey}`,
-      title: row.publication_name,
-      year: yearKey === 'ongoing' ? 'Ongoing' : String(entry.date_end_year ?? yearKey),
-      entry,
-    })),
-  );
+  const entries = publicationEntries(rows, sort).map(({ key, title, yearKey, entry }) => ({
+    key,
+    title,
+    year: yearKey === 'ongoing' ? 'Ongoing' : String(entry.date_end_year ?? yearKey),
+    entry,
+  }));
   return (
     <PagedTable
       rows={entries}
@@ -48,14 +59,14 @@ export function PublicationTable({
       }
       renderRow={({ key, title, year, entry }) => (
         <Table.Tr key={key}>
-          <Table.Td>{title}</Table.Td>
+          <Table.Td style={breakAnywhere}>{title}</Table.Td>
           <Table.Td>{year}</Table.Td>
           <Table.Td>
             {type.name} <StatusBadge status={entry.status} />
           </Table.Td>
-          <Table.Td>{entry.co_author_names}</Table.Td>
+          <Table.Td style={breakAnywhere}>{entry.co_author_names}</Table.Td>
           <Table.Td>
-            <ViewButton to={`/relations/view/${entry.parent_id}`} label={title} />
+            <ViewButton to={relationPath(entry.parent_id, type.id)} label={title} />
           </Table.Td>
         </Table.Tr>
       )}
@@ -133,7 +144,7 @@ export function PersonTable({ type, rows }: { type: RelationTypeWire; rows: Pers
         const isDeletedUser = row.co_author_status === deletedUserStatus;
         return (
           <Table.Tr key={row.modify_id}>
-            <Table.Td>
+            <Table.Td style={breakAnywhere}>
               {row.display_coauthor_name}
               {isDeletedUser && ' (Deleted user)'}
             </Table.Td>
@@ -144,7 +155,7 @@ export function PersonTable({ type, rows }: { type: RelationTypeWire; rows: Pers
             <Table.Td>
               {!isDeletedUser && (
                 <ViewButton
-                  to={`/relations/view/${row.modify_id}`}
+                  to={relationPath(row.modify_id, type.id)}
                   label={row.display_coauthor_name}
                 />
               )}
@@ -178,16 +189,13 @@ export function InstitutionTable({
       }
       renderRow={(row) => (
         <Table.Tr key={row.modify_id}>
-          <Table.Td>{row.institution_name}</Table.Td>
+          <Table.Td style={breakAnywhere}>{row.institution_name}</Table.Td>
           <DateCells type={type} row={row} />
           <Table.Td>
             <StatusBadge status={row.status} />
           </Table.Td>
           <Table.Td>
-            <ViewButton
-              to={`/pending-relations/view/${row.modify_id}`}
-              label={row.institution_name}
-            />
+            <ViewButton to={relationPath(row.modify_id, type.id)} label={row.institution_name} />
           </Table.Td>
         </Table.Tr>
       )}

@@ -1,18 +1,18 @@
-// The co-author (or co-awardee) table of types 3, 6 and 7 (SPEC section 2): number, a
-// searchable person picker, the status badge, and Remove for rows added on this page. Stored
-// rows keep their person (the picker is disabled), and 'Add co-author' checks the last new row,
-// then adds one after a 1 s spinner (SPEC section 9).
+// The co-author (or co-awardee) table of types 3, 6 and 7 (docs/product.md, "The relation form"):
+// number, a searchable person picker, the status badge, and Remove for rows added on this page.
+// Stored rows keep their person (the picker is disabled), and 'Add co-author' ('Add co-awardee' on
+// awards and grants) checks the last new row, then adds one after a 1 s spinner.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { RelationTypeWire } from '@recuse/common';
 import type { PersonOption } from '../../api/get-add-new-data.ts';
-import { StatusBadge } from '../status-badge.tsx';
+import { StatusBadge } from '../../../../components/status-badge.tsx';
 import { HelpButton } from './help-modals.tsx';
 import { PersonPicker } from './person-picker.tsx';
 import { checkLastNewRow, newCoauthorRow } from './relation-form-values.ts';
 import type { CoauthorRow, PersonPick } from './relation-form-values.ts';
 
-/** SPEC section 9: adding a co-author shows a spinner for 1 s. */
+/** Adding a co-author shows a spinner for 1 s (docs/product.md, "Timings"). */
 export const addCoauthorDelayMs = 1000;
 
 type CoauthorTableProps = {
@@ -24,7 +24,10 @@ type CoauthorTableProps = {
   error?: string;
 };
 
-/** SPEC: removal only when allowModify is 1 and the row has no relation id. */
+/**
+ * Removal only when allowModify is 1 and the row has no relation id (docs/product.md, "The relation
+ * form").
+ */
 export const canRemoveRow = (row: CoauthorRow) =>
   row.allowModify === 1 && row.partyId === undefined;
 
@@ -93,7 +96,7 @@ export function CoauthorTable({ type, rows, knownPeople, onChange, error }: Coau
         </Table.Thead>
         <Table.Tbody>
           {rows.map((row, index) => {
-            // SPEC: the picker is disabled for deleted rows and for stored ones (an id is set).
+            // The picker is disabled for deleted rows and for stored ones (an id is set).
             const isLocked = row.status === 2 || row.partyId !== undefined;
             return (
               <Table.Tr key={row.key}>
@@ -137,7 +140,7 @@ export function CoauthorTable({ type, rows, knownPeople, onChange, error }: Coau
       )}
       <Group>
         <Button variant="light" loading={isAdding} onClick={addRow}>
-          Add co-author
+          Add {rowLabel.toLowerCase()}
         </Button>
       </Group>
     </Stack>

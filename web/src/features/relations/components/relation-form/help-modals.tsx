@@ -1,5 +1,6 @@
-// The relation form's help (SPEC section 2: paper types, persons, institution, co-author,
-// relation type): a small '?' button beside the field opens a modal explaining it.
+// The relation form's help (docs/decisions/web.md, "Relation form": paper types, persons,
+// institution, co-author, relation type): a small '?' button beside the field opens a modal
+// explaining it.
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { ActionIcon, List, Modal, Stack, Text } from '@mantine/core';
@@ -55,7 +56,8 @@ function HelpText({
           <Text>
             List everyone else on the paper, award or grant, one per row. Pick each person from the
             list, or type the email address of someone not in Recuse and choose &lsquo;Create
-            email&rsquo;. Use &lsquo;Add co-author&rsquo; for another row.
+            email&rsquo;. Use &lsquo;Add co-author&rsquo; (&lsquo;Add co-awardee&rsquo;) for another
+            row.
           </Text>
           <Text>
             Everyone listed is notified and confirms or rejects the relation; the status beside each

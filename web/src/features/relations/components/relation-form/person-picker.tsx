@@ -1,12 +1,14 @@
-// A searchable person picker (SPEC sections 2 and 3, usersDrp): the people the user already
-// knows, matched by name or secondary e-mail as they type, merged with the server's search for
-// everyone else. A typed e-mail offers 'Create email', which names someone without an account
-// (the server invites them). Other free text stays in the field, and the form's check explains
-// that only known people or e-mails can be linked.
+// A searchable person picker (docs/product.md, "The relation form"; `usersDrp`): the people the
+// user already knows, matched by name or secondary e-mail as they type, merged with the server's
+// search for everyone else. A typed e-mail offers 'Create email', which names someone without an
+// account (the server invites them), once the server has said the address is nobody's: the address
+// of someone we know offers that person alone, and the user's own address offers nothing. Other
+// free text stays in the field, and the form's check explains that only known people or e-mails can
+// be linked.
 import { useEffect, useMemo, useState } from 'react';
 import { Combobox, Group, Loader, ScrollArea, Text, TextInput, useCombobox } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { isEmail } from '@recuse/common';
+import { isEmail, messages } from '@recuse/common';
 import type { PersonOption } from '../../api/get-add-new-data.ts';
 import { usePeopleSearch } from '../../api/search-people.ts';
 import type { PersonPick } from './relation-form-values.ts';
@@ -75,18 +77,32 @@ export function PersonPicker({
 
   const isBrowsing = value?.kind === 'user' && search === shownLabel;
   const typed = search.trim();
-  const { people: remote, isSearching } = usePeopleSearch(
-    typed,
-    !disabled && !isBrowsing && combobox.dropdownOpened,
-  );
+  const {
+    people: remote,
+    isSearching,
+    isSettled,
+    isOwnEmail,
+  } = usePeopleSearch(typed, !disabled && !isBrowsing && combobox.dropdownOpened);
+  const typedEmail = !isBrowsing && isEmail(typed) ? typed.toLowerCase() : null;
   const options = useMemo(() => {
+    if (isOwnEmail) return [];
     const local = matchKnownPeople(knownPeople, isBrowsing ? '' : typed);
     const seen = new Set(local.map((person) => person.value));
     const merged = [...local, ...remote.filter((person) => !seen.has(person.value))];
-    return merged.filter((person) => !excludedIds?.has(person.value));
-  }, [knownPeople, remote, typed, isBrowsing, excludedIds]);
+    const isOwner = (person: PersonOption) =>
+      person.typed_email === 1 || (typedEmail !== null && person.sec_email === typedEmail);
+    // The person whose address is typed comes first.
+    return [...merged.filter(isOwner), ...merged.filter((person) => !isOwner(person))].filter(
+      (person) => !excludedIds?.has(person.value),
+    );
+  }, [knownPeople, remote, typed, typedEmail, isBrowsing, excludedIds, isOwnEmail]);
   const shown = options.slice(0, maxShownPeople);
-  const canCreate = !isBrowsing && isEmail(typed);
+  const hasEmailOwner =
+    typedEmail !== null &&
+    [...remote, ...knownPeople].some(
+      (person) => person.typed_email === 1 || person.sec_email?.toLowerCase() === typedEmail,
+    );
+  const canCreate = typedEmail !== null && isSettled && !isOwnEmail && !hasEmailOwner;
 
   const { selectFirstOption } = combobox;
   useEffect(() => {
@@ -159,6 +175,8 @@ export function PersonPicker({
               <Combobox.Empty>
                 {isSearching ? (
                   <Loader size="xs" aria-label="Searching" />
+                ) : isOwnEmail ? (
+                  messages.ownEmailTyped
                 ) : (
                   'Nobody matches. To add someone new, type their email address.'
                 )}

@@ -1,5 +1,5 @@
-// The dates of a relation, as its type says (SPEC sections 3 to 5): which dates show, their
-// labels, month-and-year (MM/yyyy) or year pickers, a cap of the type's days ahead, and the
+// The dates of a relation, as its type says (docs/product.md, "Relation types"): which dates show,
+// their labels, month-and-year (MM/yyyy) or year pickers, a cap of the type's days ahead, and the
 // ongoing checkbox, which hides and clears the end date.
 import '@mantine/dates/styles.css';
 import { Checkbox, Group } from '@mantine/core';

@@ -1,5 +1,5 @@
-// What the relation form holds, how it comes from a relation view, how it goes to the save
-// calls (SPEC section 7's fields), and where the shared save schema's messages land. The browser
+// What the relation form holds, how it comes from a relation view, how it goes to the save calls
+// (docs/api-relations.md, "Saving"), and where the shared save schema's messages land. The browser
 // checks with the same buildRelationSaveSchema the server uses, so both say the same words.
 import {
   buildRelationSaveSchema,
@@ -28,11 +28,11 @@ export type InstitutionValue =
 export type CoauthorRow = {
   /** Stable React key while the row is edited. */
   key: string;
-  /** The stored row's id (SPEC's relation_id); undefined for rows added on this page. */
+  /** The stored row's id (`relation_id` on the wire); undefined for rows added on this page. */
   partyId: number | undefined;
   person: PersonPick | null;
   status: number;
-  /** SPEC: removal is allowed only when allowModify is 1 and the row has no relation id. */
+  /** Removal is allowed only when allowModify is 1 and the row has no relation id. */
   allowModify: 0 | 1;
 };
 
@@ -158,8 +158,8 @@ function dateWire(date: string | null, format: number) {
 }
 
 /**
- * The form as the save calls take it (SPEC section 7). Only the fields the type uses are
- * filled; dates carry a month only for the month-and-year format (SPEC section 5).
+ * The form as the save calls take it (docs/api-relations.md, "Saving"). Only the fields the type
+ * uses are filled; dates carry a month only for the month-and-year format.
  */
 export function toSaveFields(
   values: RelationFormValues,
@@ -251,15 +251,18 @@ export function placeServerErrors(errors: Record<string, string[]>): RelationFor
   );
 }
 
-/** SPEC section 5's checks, in the browser, before anything is sent. */
+/**
+ * The form rules (docs/product.md, "Validation rules and limits"), in the browser, before anything
+ * is sent.
+ */
 export function validateRelationForm(fields: FormFields, now = new Date()): RelationFormIssues {
   const result = buildRelationSaveSchema(() => now).safeParse(fields);
   return result.success ? {} : placeIssues(result.error.issues);
 }
 
 /**
- * 'Add co-author' first checks the last row added on this page (SPEC section 5): nothing
- * picked, or typed text that is not an e-mail, cannot be left behind.
+ * 'Add co-author' first checks the last row added on this page (docs/product.md, "The relation
+ * form"): nothing picked, or typed text that is not an e-mail, cannot be left behind.
  */
 export function checkLastNewRow(rows: readonly CoauthorRow[]): string | undefined {
   const last = rows.at(-1);

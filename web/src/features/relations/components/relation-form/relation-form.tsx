@@ -1,7 +1,7 @@
-// The relation form (SPEC sections 2, 4 and 5): adding a relation, and the creator's
-// modification of one. The type decides the fields: a person (1, 2, 4, 5), a title with
-// co-authors (3, 6, 7), or an institution (8); then its dates, source, notes and the comment.
-// The form checks with the shared save schema before sending, then shows the server's answer.
+// The relation form (docs/product.md, "The relation form"): adding a relation, and the creator's
+// modification of one. The type decides the fields: a person (1, 2, 4, 5), a title with co-authors
+// (3, 6, 7), or an institution (8); then its dates, source, notes and the comment. The form checks
+// with the shared save schema before sending, then shows the server's answer.
 import { useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import {
@@ -21,6 +21,7 @@ import {
   maxNotesLength,
   maxSourceLength,
   messages,
+  relationPath,
   relationTypeIds,
 } from '@recuse/common';
 import type { RelationSaveReply, RelationTypeWire } from '@recuse/common';
@@ -45,6 +46,7 @@ import type {
   RelationFormIssues,
   RelationFormValues,
 } from './relation-form-values.ts';
+import { RequiredFieldsNote } from '../../../../components/required-fields-note.tsx';
 
 /** What the page's institution picker needs (the profile's picker, handed in by the page). */
 export type InstitutionPickerSlotProps = {
@@ -61,7 +63,10 @@ type RelationFormProps = {
   knownPeople: readonly PersonOption[];
   paperTypes: Record<string, string>;
   publications?: readonly PublicationOption[];
-  /** 'Entry by self: Name, e-mail', the source of a new entry (SPEC section 4). */
+  /**
+   * 'Entry by self: Name, e-mail', the source of a new entry (docs/product.md, "The relation
+   * form").
+   */
   defaultSource?: string;
   /** The relation being modified by its creator; absent when adding one. */
   relation?: EditableRelation;
@@ -69,13 +74,6 @@ type RelationFormProps = {
   onSaved: (reply: RelationSaveReply, typeId: number) => void;
   onCancel?: () => void;
 };
-
-/** Where a relation is viewed: type 8 has its own page (SPEC section 2). */
-export function relationPath(type: RelationTypeWire | undefined, relationId: number): string {
-  return type?.id === relationTypeIds.pendingEmployment
-    ? `/pending-relations/view/${relationId}`
-    : `/relations/view/${relationId}`;
-}
 
 export function RelationForm({
   relationTypes,
@@ -175,12 +173,17 @@ export function RelationForm({
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label="Relation form">
       <Stack gap="md">
+        <RequiredFieldsNote />
         {summary && (
           // Clear of the sticky top bar when focus scrolls it into view.
           <div ref={summaryRef} tabIndex={-1} style={{ scrollMarginTop: 96 }}>
             <ErrorAlert message={summary.message} errors={summary.details} />
             {summary.duplicateId ? (
-              <Anchor component={Link} to={relationPath(type, summary.duplicateId)} fz="sm">
+              <Anchor
+                component={Link}
+                to={relationPath(summary.duplicateId, values.typeId ?? 0)}
+                fz="sm"
+              >
                 View the existing relation
               </Anchor>
             ) : null}
@@ -207,6 +210,13 @@ export function RelationForm({
             description={type?.description}
           />
         </WithHelp>
+
+        {type?.id === relationTypeIds.personal && (
+          // Who sees a personal relation (docs/conflicts.md, "Personal relations").
+          <Alert color="blue" title="Private relation" role="note">
+            {messages.personalRelationPrivacy}
+          </Alert>
+        )}
 
         {type && !isPublicationLike && !isInstitutionType && (
           <WithHelp help={<HelpButton topic="persons" />}>

@@ -1,5 +1,5 @@
-// A field with its help button beside it, not inside the label, so the label reads exactly as
-// SPEC names the field (for people, screen readers and tests).
+// A field with its help button beside it, not inside the label, so the label reads exactly as the
+// contract names the field (for people, screen readers and tests).
 import type { ReactNode } from 'react';
 import { Group } from '@mantine/core';
 

@@ -1,0 +1,137 @@
+// The PC chair's workspace on the demo conference, used as its chair would: from the navigation
+// to the workspace, the matrix with its reasons, a decision pinned, HotCRP's assignments file
+// downloaded and read (the pinned line ends with ' pin'), and an audit of a declared-conflicts
+// file with one missed and one unsupported conflict; axe at desktop and phone widths.
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { signIn, waitForPageSettled } from './support/accounts.ts';
+import { demoPassword } from './support/mailbox.ts';
+
+const chair = { email: 'chair@example.org', firstName: 'Frances', password: demoPassword };
+
+async function expectNoAxeViolations(page: Page) {
+  await waitForPageSettled(page);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const summary = violations.map((violation) => ({
+    rule: violation.id,
+    impact: violation.impact,
+    help: violation.help,
+    targets: violation.nodes.map((node) => node.target.join(' ')),
+  }));
+  expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+async function openWorkspace(page: Page) {
+  await signIn(page, chair);
+  const nav = page.getByRole('navigation', { name: 'Main', exact: true });
+  if (await nav.isVisible()) {
+    await nav.getByRole('link', { name: 'Workspace' }).click();
+  } else {
+    await page.getByRole('button', { name: 'Toggle navigation' }).click();
+    await page.getByRole('link', { name: 'Workspace' }).click();
+  }
+  await page.getByRole('link', { name: 'Demo Conference 2027' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Workspace: Demo Conference 2027' }),
+  ).toBeVisible({ timeout: 30_000 });
+}
+
+test('the chair reads the matrix, pins a decision, downloads the HotCRP file and audits the declared conflicts', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await openWorkspace(page);
+
+  // The heat map is a table whose cells say what they show; the conflicts table gives reasons.
+  const heatmap = page.getByRole('table', { name: /Conflicts of each committee member/ });
+  await expect(
+    heatmap.getByRole('button', { name: /^Alan Turing, paper 1: Personal/ }),
+  ).toBeVisible();
+  await expect(
+    heatmap.getByRole('button', { name: /^Ada Lovelace, paper 1: .*provisional/ }),
+  ).toBeVisible();
+  const conflicts = page.getByRole('table', { name: /Conflicts and their reasons/ });
+  const alanOnPaper1 = conflicts
+    .getByRole('row')
+    .filter({ hasText: 'Alan Turing' })
+    .filter({
+      has: page.getByRole('cell', { name: '1', exact: true }),
+    });
+  await expect(alanOnPaper1).toContainText('Grace Hopper');
+
+  // Edsger's paper 4 conflict comes from the files alone; the chair confirms it, pinned.
+  await conflicts.getByRole('button', { name: 'Decide on paper 4 and Edsger Dijkstra' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Paper 4 and Edsger Dijkstra' });
+  await dialog.getByRole('radio', { name: 'Confirm: a conflict' }).check();
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill('Edsger confirmed he is at TU Delft.');
+  await dialog.getByRole('button', { name: 'Save decision' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(
+    heatmap.getByRole('button', { name: /^Edsger Dijkstra, paper 4: .*pinned decision/ }),
+  ).toBeVisible();
+
+  // HotCRP's file carries the decision pinned.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'HotCRP assignments (CSV)', exact: true }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('DEMO-CONF-2027-hotcrp-assignments.csv');
+  // Addresses, numbers and keywords only: no cell of this file needs quotes.
+  const text = await readFile((await download.path())!, 'utf8');
+  const records = text
+    .trimEnd()
+    .split('\r\n')
+    .map((line) => line.split(','));
+  expect(records[0]).toEqual(['paper', 'action', 'email', 'conflict']);
+  const pinned = records.filter((record) => record[3]!.endsWith(' pin'));
+  expect(pinned).toEqual([['4', 'conflict', 'edsger@pc.example.org', 'institutional pin']]);
+  expect(records).toContainEqual(['1', 'conflict', 'alan@example.org', 'personal']);
+
+  // The changes since that export: nothing has appeared.
+  await page.getByRole('tab', { name: 'Versions' }).click();
+  await expect(page.getByRole('heading', { name: 'Appeared (0)', exact: true })).toBeVisible();
+
+  // The audit: HotCRP declares Ada on paper 7 (nothing explains it) and not Alan on paper 1.
+  await page.getByRole('tab', { name: 'Audit' }).click();
+  const declared = [
+    'paper,title,given_name,family_name,email,conflicttype',
+    '1,Compilers for Everyone,Grace,Hopper,grace@example.org,Author',
+    '7,Nothing to Declare,Ada,Lovelace,ada@example.org,Personal',
+  ].join('\n');
+  const choosing = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: "Upload HotCRP's PC conflicts file" }).click();
+  await (
+    await choosing
+  ).setFiles({ name: 'pcconflicts.csv', mimeType: 'text/csv', buffer: Buffer.from(declared) });
+  await expect(page.getByRole('status').filter({ hasText: /^Audit \d+:/ })).toBeVisible();
+  const missed = page.getByRole('table', { name: /^Missed/ });
+  await expect(
+    missed.getByRole('row').filter({ hasText: 'alan@example.org' }).filter({ hasText: 'Personal' }),
+  ).toHaveCount(1);
+  const unsupported = page.getByRole('table', { name: /^Unsupported/ });
+  await expect(unsupported.getByRole('row').filter({ hasText: 'ada@example.org' })).toContainText(
+    'No relation, shared institution or shared submission ties Ada Lovelace to an author of paper 7.',
+  );
+});
+
+for (const width of [1280, 375]) {
+  test(`the workspace passes axe at ${width} px`, async ({ page }) => {
+    // Three pages through axe on a busy machine.
+    test.setTimeout(300_000);
+    await page.setViewportSize({ width, height: 900 });
+    await openWorkspace(page);
+    await expect(
+      page.getByRole('table', { name: /Conflicts of each committee member/ }),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('tab', { name: 'Uploads' }).click();
+    await expect(page.getByRole('heading', { name: 'Program committee' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('tab', { name: 'Audit' }).click();
+    await expect(
+      page.getByRole('heading', { name: "Audit of HotCRP's declared conflicts" }),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+}

@@ -1,0 +1,134 @@
+// npm run bench:round-trips: how many statements each call of the load benchmark's read and
+// write mixes sends to PostgreSQL, counted at the driver (every `query` of node-postgres,
+// BEGIN and COMMIT included). Under load each round trip costs a pool connection's wait and
+// a socket write, so this count, unlike a time, is the same on a busy machine and a quiet
+// one. Runs on a fresh database on the server of TEST_DATABASE_URL (or the local one), with
+// the demo data, signed in as Ada. Figures in docs/benchmarks.md.
+//
+//   npm run bench:round-trips                 # one line per call
+//   npm run bench:round-trips -- --statements # and each statement's first words
+import { parseArgs } from 'node:util';
+import type { InjectOptions } from 'fastify';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { queryRows } from '../src/db/client.ts';
+import { buildTestApp } from '../test/build-test-app.ts';
+import { seedDemo, demoPassword } from '../src/demo/demo-data.ts';
+
+const { values: options } = parseArgs({ options: { statements: { type: 'boolean' } } });
+
+process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
+process.env.TEST_DB_ENGINE = 'postgres';
+
+// Every statement node-postgres sends while a call is being counted.
+let sent: string[] | undefined;
+const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+pg.Client.prototype.query = function countedQuery(this: pg.Client, ...args: unknown[]) {
+  if (sent) {
+    const [first] = args;
+    const text = typeof first === 'string' ? first : (first as { text?: string }).text;
+    sent.push((text ?? '?').replace(/\s+/g, ' ').trim());
+  }
+  return query.apply(this, args);
+} as typeof pg.Client.prototype.query;
+
+const t = await buildTestApp({ LOG_LEVEL: 'silent' });
+try {
+  await seedDemo(t.db);
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/v1/user/login',
+    payload: {
+      action: 'login',
+      api_key: 'recuse-web',
+      username: 'ada@example.org',
+      password: demoPassword,
+    },
+  });
+  const { access_token: token } = login.json<{ access_token: string }>();
+  const headers = { authorization: `Bearer ${token}` };
+  const form = { ...headers, 'content-type': 'application/x-www-form-urlencoded' };
+
+  const conferences = await t.app.inject({
+    url: '/v1/web/conference/data/list/conferDrpList',
+    headers,
+  });
+  const conflictForm = await defaultSelection(conferences.json());
+  const list = await t.app.inject({
+    method: 'POST',
+    url: '/v1/web/relations/data/list',
+    headers: form,
+    payload: 'pageName=all',
+  });
+  const viewed = firstRelationId(list.json());
+  const [own] = await queryRows<{ id: number }>(
+    t.db,
+    sql`select r.id from relations r join users u on u.id = r.creator_user_id
+         where u.email = 'ada@example.org' and r.status not in (0, 2) order by r.id limit 1`,
+  );
+
+  const calls: Array<[string, InjectOptions]> = [
+    ['GET /healthz', { url: '/healthz' }],
+    ['GET profile', { url: '/v1/web/user/profile', headers }],
+    ['POST fullprofile', { method: 'POST', url: '/v1/web/user/fullprofile', headers }],
+    [
+      'POST relations list',
+      {
+        method: 'POST',
+        url: '/v1/web/relations/data/list',
+        headers: form,
+        payload: 'pageName=all',
+      },
+    ],
+    [
+      'POST conflict list (DEFAULT rules)',
+      { method: 'POST', url: '/v1/web/relations/data/list', headers: form, payload: conflictForm },
+    ],
+    [
+      'GET relation view (Ada is a party)',
+      { url: `/v1/web/relation/data/view/${viewed}`, headers },
+    ],
+    [
+      'GET relation view (Ada created it)',
+      { url: `/v1/web/relation/data/view/${own!.id}`, headers },
+    ],
+    ['GET conferences drop list', { url: '/v1/web/conference/data/list/conferDrpList', headers }],
+    [
+      'GET institutions drop list',
+      { url: '/v1/web/institution/data/list/InstitutionDrplist', headers },
+    ],
+  ];
+  console.log('call'.padEnd(40), 'statements');
+  for (const [name, request] of calls) {
+    sent = [];
+    const response = await t.app.inject(request);
+    const statements = sent;
+    sent = undefined;
+    if (response.statusCode !== 200)
+      throw new Error(`${name}: ${response.statusCode} ${response.body}`);
+    console.log(name.padEnd(40), String(statements.length).padStart(10));
+    if (options.statements) for (const text of statements) console.log('   ', text.slice(0, 110));
+  }
+} finally {
+  await t.close();
+}
+
+function firstRelationId(list: { relations: Record<string, Array<{ modify_id?: number }>> }) {
+  for (const rows of Object.values(list.relations)) {
+    for (const row of rows) if (row.modify_id !== undefined) return row.modify_id;
+  }
+  throw new Error('Ada has no relation to view');
+}
+
+async function defaultSelection(reply: {
+  options: Array<{ confid: number; rules: Array<{ relation_type_id: number }> }>;
+}): Promise<string> {
+  const { conflictSelectionFields, selectionFieldOf } = await import('@recuse/common');
+  const conference = reply.options[0]!;
+  const byField = new Map<string, unknown[]>(conflictSelectionFields.map((field) => [field, []]));
+  for (const rule of conference.rules)
+    byField.get(selectionFieldOf(rule.relation_type_id))!.push(rule);
+  const form = new URLSearchParams({ confid: String(conference.confid) });
+  for (const [field, rules] of byField) form.set(field, JSON.stringify(rules));
+  return form.toString();
+}

@@ -1,0 +1,216 @@
+// The PC chair's workspace (docs/api-conflicts.md, "The chair's workspace"): a conference's
+// committee and submissions, uploaded as HotCRP's CSV files and tied to our people.
+//
+// Who may do what, in plain words: the conference's chairs and administrators, nobody else
+// (403; 404 for a conference that does not exist). An upload replaces the whole set, in one
+// transaction, and is audited; every row comes back with who it turned out to be.
+import type {
+  AuthorRow,
+  CommitteeReply,
+  CommitteeRow,
+  MatchCounts,
+  PersonRef,
+  SubmissionsReply,
+} from '@recuse/common';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { recordAudit } from '../../audit/audit.repo.ts';
+import type { SessionUser } from '../../http/authenticate.ts';
+import { validationFailed } from '../../http/errors.ts';
+import { findChairedConference } from '../conferences/conferences.service.ts';
+import { describePeople } from '../conflicts/conflicts.service.ts';
+import * as repo from './chair-workspace.repo.ts';
+import { readAuthorsFile, readCommitteeFile } from './hotcrp-csv.ts';
+import type { RowIdentity, RowMatch } from './people-matching.ts';
+import { identifiersOf, matchRows } from './people-matching.ts';
+
+/** Ties rows to our people with one look-up of each kind for all of them. */
+export async function matchPeople(db: Db, rows: readonly RowIdentity[]): Promise<RowMatch[]> {
+  const wanted = identifiersOf(rows);
+  const [byEmail, byDblpPid, namesakes, institutions] = await Promise.all([
+    repo.findPeopleByEmails(db, wanted.emails),
+    repo.findPeopleByDblpPids(db, wanted.dblpPids),
+    repo.findNamesakes(db, wanted.names),
+    repo.findInstitutionsByKeysOrDomains(db, wanted.institutionKeys, wanted.domains),
+  ]);
+  return matchRows(rows, { byEmail, byDblpPid, namesakes, institutions });
+}
+
+export interface StoredPerson extends RowIdentity {
+  line: number;
+  orcid: string | null;
+}
+
+/** The match of each row as the answers carry it, with the people it names described. */
+export async function toMatchWires(db: Db, rows: readonly StoredPerson[]) {
+  const matches = await matchPeople(db, rows);
+  const people = await describePeople(
+    db,
+    matches.flatMap((match) => [...(match.userId ? [match.userId] : []), ...match.candidateIds]),
+  );
+  const describe = (id: number): PersonRef =>
+    people.get(id) ?? { id, name: `User ${id}`, affiliation: null };
+  return rows.map((row, index) => {
+    const match = matches[index]!;
+    return {
+      line: row.line,
+      given_name: row.givenName,
+      family_name: row.familyName,
+      email: row.email,
+      affiliation: row.affiliation,
+      orcid: row.orcid,
+      dblp: row.dblpPid,
+      status: match.status,
+      matched_by: match.matchedBy,
+      user: match.userId ? describe(match.userId) : null,
+      candidates: match.candidateIds.map(describe),
+      institutions: match.institutions.map((institution) => ({
+        id: institution.id,
+        name: institution.name,
+        matched_by: institution.matchedBy,
+        is_approved: institution.isApproved,
+      })),
+    };
+  });
+}
+
+function countsOf(rows: ReadonlyArray<{ status: string }>): MatchCounts {
+  const count = (status: string) => rows.filter((row) => row.status === status).length;
+  return {
+    rows: rows.length,
+    matched: count('matched'),
+    unmatched: count('unmatched'),
+    ambiguous: count('ambiguous'),
+  };
+}
+
+async function committeeAnswer(
+  db: Db,
+  conferenceId: number,
+  message: CommitteeReply['message'],
+): Promise<CommitteeReply> {
+  const rows: CommitteeRow[] = await toMatchWires(db, await repo.listCommittee(db, conferenceId));
+  return {
+    message,
+    counts: countsOf(rows),
+    rows,
+    needs_decision: rows.filter((row) => row.status === 'ambiguous'),
+  };
+}
+
+async function submissionsAnswer(
+  db: Db,
+  conferenceId: number,
+  message: SubmissionsReply['message'],
+): Promise<SubmissionsReply> {
+  const papers = await repo.listSubmissions(db, conferenceId);
+  const authors = await repo.listSubmissionAuthors(
+    db,
+    papers.map((paper) => paper.id),
+  );
+  const paperOf = new Map(papers.map((paper) => [paper.id, paper.paper]));
+  const wires = await toMatchWires(db, authors);
+  const rows: AuthorRow[] = authors.map((author, index) => ({
+    ...wires[index]!,
+    paper: paperOf.get(author.submissionId)!,
+    is_author: author.isAuthor,
+    is_contact: author.isContact,
+  }));
+  rows.sort((first, second) => first.line - second.line);
+  return {
+    message,
+    counts: { ...countsOf(rows), submissions: papers.length },
+    submissions: papers.map((paper) => ({ paper: paper.paper, title: paper.title })),
+    rows,
+    needs_decision: rows.filter((row) => row.status === 'ambiguous'),
+  };
+}
+
+/** GET /v1/web/conference/{confid}/committee. */
+export async function getCommittee(context: AppContext, session: SessionUser, confid: string) {
+  const conference = await findChairedConference(context.db, session, confid);
+  return committeeAnswer(context.db, conference.id, 'SUCCESS');
+}
+
+/** GET /v1/web/conference/{confid}/submissions. */
+export async function getSubmissions(context: AppContext, session: SessionUser, confid: string) {
+  const conference = await findChairedConference(context.db, session, confid);
+  return submissionsAnswer(context.db, conference.id, 'SUCCESS');
+}
+
+/** POST /v1/web/conference/{confid}/committee: HotCRP's PC info CSV replaces the committee. */
+export async function uploadCommittee(
+  context: AppContext,
+  session: SessionUser,
+  confid: string,
+  file: string,
+): Promise<CommitteeReply> {
+  const conferenceId = await context.db.transaction(async (tx) => {
+    const conference = await findChairedConference(tx, session, confid, { lock: true });
+    const reading = readCommitteeFile(file);
+    if ('problems' in reading) throw validationFailed({ file: reading.problems });
+    await repo.replaceCommittee(tx, conference.id, reading.members);
+    await recordAudit(tx, {
+      actorUserId: session.user.id,
+      action: 'conference.committee-upload',
+      entity: 'conference',
+      entityId: conference.id,
+      after: { members: reading.members.length },
+    });
+    return conference.id;
+  });
+  return committeeAnswer(context.db, conferenceId, 'UPLOADED');
+}
+
+/** POST /v1/web/conference/{confid}/submissions: HotCRP's authors CSV replaces the submissions. */
+export async function uploadSubmissions(
+  context: AppContext,
+  session: SessionUser,
+  confid: string,
+  file: string,
+): Promise<SubmissionsReply> {
+  const conferenceId = await context.db.transaction(async (tx) => {
+    const conference = await findChairedConference(tx, session, confid, { lock: true });
+    const reading = readAuthorsFile(file);
+    if ('problems' in reading) throw validationFailed({ file: reading.problems });
+    await repo.replaceSubmissions(tx, conference.id, reading.submissions);
+    await recordAudit(tx, {
+      actorUserId: session.user.id,
+      action: 'conference.submissions-upload',
+      entity: 'conference',
+      entityId: conference.id,
+      after: {
+        submissions: reading.submissions.length,
+        authors: reading.submissions.reduce((sum, paper) => sum + paper.authors.length, 0),
+      },
+    });
+    return conference.id;
+  });
+  return submissionsAnswer(context.db, conferenceId, 'UPLOADED');
+}
+
+/**
+ * POST /v1/web/conference/{confid}/settings: whether co-authors on another submission to the
+ * conference count as conflicts (off until a chair switches it on). Audited.
+ */
+export async function updateWorkspaceSettings(
+  context: AppContext,
+  session: SessionUser,
+  confid: string,
+  countsSubmissionCoauthors: boolean,
+) {
+  return context.db.transaction(async (tx) => {
+    const conference = await findChairedConference(tx, session, confid, { lock: true });
+    const before = await repo.countsSubmissionCoauthors(tx, conference.id);
+    await repo.setCountsSubmissionCoauthors(tx, conference.id, countsSubmissionCoauthors);
+    await recordAudit(tx, {
+      actorUserId: session.user.id,
+      action: 'conference.workspace-settings',
+      entity: 'conference',
+      entityId: conference.id,
+      before: { countsSubmissionCoauthors: before },
+      after: { countsSubmissionCoauthors },
+    });
+    return { message: 'UPDATED' as const, counts_submission_coauthors: countsSubmissionCoauthors };
+  });
+}

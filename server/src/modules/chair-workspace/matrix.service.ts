@@ -1,0 +1,447 @@
+// The committee × submissions matrix (docs/api-conflicts.md, "The matrix"): every reason a
+// member and a submission conflict, under the conference's rules at its reference date.
+//
+// The engine decides (findConflicts, through computeConflictsOfUsers): each matched member's
+// conflicts are computed once, from inputs loaded for the whole committee in one go, and then
+// looked up per author, so the work grows with members plus authors, not with their product,
+// and the statements sent do not grow with either. What the engine cannot see is added here,
+// each as its own kind of reason: the member being an author, the authors file placing an
+// author at an institution the member's findings name (or, failing those, that the committee
+// file places the member at), and, when the chair counts them, co-authors on other
+// submissions to this conference.
+import type {
+  ConflictDecisionWire,
+  ConflictRule,
+  MatrixConflict,
+  MatrixReason,
+  MatrixReply,
+} from '@recuse/common';
+import { institutionalRelationTypeId, relationTypeNames, ruleToWire } from '@recuse/common';
+import { formatYearMonth } from '../../conflicts/csv.ts';
+import type { ReferenceDate } from '../../conflicts/dates.ts';
+import { withholdPersonalDetails } from '../../conflicts/personal-details.ts';
+import {
+  hotcrpConflictOf,
+  strongestHotcrpConflict,
+} from '../../conflicts/hotcrp-conflict-types.ts';
+import type {
+  ConflictFindings,
+  ConflictInstitution,
+  ConflictReason,
+  InstitutionReason,
+} from '../../conflicts/types.ts';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import type { SessionUser } from '../../http/authenticate.ts';
+import type { Conference } from '../conferences/conferences.repo.ts';
+import { findChairedConference, loadConferenceRules } from '../conferences/conferences.service.ts';
+import {
+  computeConflictsOfUsers,
+  referenceDateOf,
+  toReasonEvidenceWire,
+} from '../conflicts/conflicts.service.ts';
+import * as repo from './chair-workspace.repo.ts';
+import { matchPeople } from './chair-workspace.service.ts';
+import { listDecisionRows, pairKey, toDecisionWires } from './decisions.ts';
+import type { PlacedInstitutionFact, RowMatch } from './people-matching.ts';
+import { fullName } from './people-matching.ts';
+import { toCollaboratorsCsv, toHotcrpAssignmentsCsv, toMatrixCsv } from './matrix-exports.ts';
+
+export const authorRule = { value: 'author', title: 'Author of the submission' } as const;
+export const submissionCoauthorRule = {
+  value: 'submission-coauthor',
+  title: 'Co-author on another submission to this conference',
+} as const;
+
+export interface MatrixMember {
+  line: number;
+  name: string;
+  email: string;
+  affiliation: string;
+  status: RowMatch['status'];
+  userId: number | null;
+  /** The engine's findings for a matched member (their whole conflict list). */
+  findings: ConflictFindings | null;
+}
+
+export interface Matrix {
+  conference: Conference;
+  rules: ConflictRule[];
+  referenceDate: ReferenceDate;
+  countsSubmissionCoauthors: boolean;
+  members: MatrixMember[];
+  submissions: Array<{ paper: number; title: string }>;
+  conflicts: MatrixConflict[];
+  /** Every decision of the conference, each also on its conflict when the matrix has one. */
+  decisions: ConflictDecisionWire[];
+}
+
+interface Author {
+  line: number;
+  name: string;
+  email: string;
+  userId: number | null;
+  /** Canonical institution id → how the file placed the author there. */
+  places: Map<number, PlacedInstitutionFact>;
+}
+
+interface Paper {
+  paper: number;
+  title: string;
+  authors: Author[];
+}
+
+/** A committee row as the matrix reads it. */
+export type MatrixMemberRow = Pick<
+  repo.CommitteeMemberRow,
+  'line' | 'givenName' | 'familyName' | 'email' | 'affiliation' | 'dblpPid'
+>;
+
+/**
+ * Everything the matrix needs, in a fixed number of statements whatever the sizes. `members`
+ * stands in for the uploaded committee (the check of one person against every submission: no
+ * decisions then). With `onlyMembers` (addresses, lower case), only those members' rows are
+ * computed: the rest of the committee is neither matched nor given to the engine (a late
+ * member's row costs one row).
+ */
+export async function computeMatrix(
+  db: Db,
+  conference: Conference,
+  options: { members?: readonly MatrixMemberRow[]; onlyMembers?: readonly string[] } = {},
+): Promise<Matrix> {
+  const [{ rules }, allMemberRows, paperRows, countsSubmissionCoauthors, decisionRows] =
+    await Promise.all([
+      loadConferenceRules(db, conference.id),
+      options.members ?? repo.listCommittee(db, conference.id),
+      repo.listSubmissions(db, conference.id),
+      repo.countsSubmissionCoauthors(db, conference.id),
+      options.members ? [] : listDecisionRows(db, conference.id),
+    ]);
+  const only = options.onlyMembers ? new Set(options.onlyMembers) : null;
+  const memberRows = only
+    ? allMemberRows.filter((row) => only.has(row.email.toLowerCase()))
+    : allMemberRows;
+  // Contacts who are not authors tie nobody to the submission: HotCRP conflicts them itself.
+  const authorRows = (
+    await repo.listSubmissionAuthors(
+      db,
+      paperRows.map((paper) => paper.id),
+    )
+  ).filter((author) => author.isAuthor);
+  const [memberMatches, authorMatches] = await Promise.all([
+    matchPeople(db, memberRows),
+    matchPeople(db, authorRows),
+  ]);
+  const referenceDate = referenceDateOf(conference);
+  const placed = [...memberMatches, ...authorMatches].flatMap((match) =>
+    match.institutions.map((institution) => institution.id),
+  );
+  const memberUsers = memberMatches.flatMap((match) => (match.userId ? [match.userId] : []));
+  const { findings, institutions } = await computeConflictsOfUsers(
+    db,
+    memberUsers,
+    { rules, referenceDate },
+    { alsoInstitutions: [...new Set(placed)] },
+  );
+  const placesOf = (match: RowMatch) => {
+    const places = new Map<number, PlacedInstitutionFact>();
+    for (const institution of match.institutions) {
+      const canonical = institutions.canonicalIdOf(institution.id);
+      if (!places.has(canonical)) places.set(canonical, institution);
+    }
+    return places;
+  };
+
+  const papers: Paper[] = paperRows.map((paper) => ({
+    paper: paper.paper,
+    title: paper.title,
+    authors: [],
+  }));
+  const paperById = new Map(paperRows.map((paper, index) => [paper.id, papers[index]!]));
+  authorRows.forEach((row, index) => {
+    const match = authorMatches[index]!;
+    paperById.get(row.submissionId)!.authors.push({
+      line: row.line,
+      name: fullName(row) || row.email,
+      email: row.email,
+      userId: match.userId,
+      places: placesOf(match),
+    });
+  });
+
+  const withheldFindings = (userId: number | null) => {
+    const found = userId === null ? undefined : findings.get(userId);
+    return found ? withholdPersonalDetails(found) : null;
+  };
+  const institutionalRule = rules.find(
+    (rule) => rule.relationTypeId === institutionalRelationTypeId,
+  );
+  const members: MatrixMember[] = [];
+  const conflicts: MatrixConflict[] = [];
+  memberRows.forEach((row, index) => {
+    const match = memberMatches[index]!;
+    const member: MatrixMember = {
+      line: row.line,
+      name: fullName(row) || row.email,
+      email: row.email,
+      affiliation: row.affiliation,
+      status: match.status,
+      userId: match.userId,
+      // Chairs are not parties to the members' relations: personal ones are bare conflicts.
+      findings: withheldFindings(match.userId),
+    };
+    members.push(member);
+    const context: MemberContext = {
+      member,
+      people: new Map(member.findings?.people.map((person) => [person.id, person.reasons])),
+      institutions: new Map(
+        member.findings?.institutions.map((institution) => [institution.id, institution]),
+      ),
+      declaredPlaces: placesOf(match),
+      institutionalRule,
+      isApproved: (id) => institutions.isApproved(id),
+      nameOf: (id) => institutions.nameOf(id),
+      coauthors: countsSubmissionCoauthors ? submissionCoauthors(member, papers) : new Map(),
+    };
+    for (const paper of papers) {
+      const reasons = paper.authors.flatMap((author) => reasonsFor(context, author, paper));
+      if (reasons.length > 0) conflicts.push(toConflict(paper.paper, member, reasons));
+    }
+  });
+  conflicts.sort(
+    (first, second) => first.paper - second.paper || first.member_line - second.member_line,
+  );
+  const decisions = await toDecisionWires(db, decisionRows, {
+    members: new Set(allMemberRows.map((row) => row.email.toLowerCase())),
+    papers: new Set(paperRows.map((paper) => paper.paper)),
+  });
+  const decisionOf = new Map(
+    decisions.map((decision) => [pairKey(decision.paper, decision.member_email), decision]),
+  );
+  for (const conflict of conflicts) {
+    conflict.decision = decisionOf.get(pairKey(conflict.paper, conflict.member_email)) ?? null;
+  }
+  return {
+    conference,
+    rules,
+    referenceDate,
+    countsSubmissionCoauthors,
+    members,
+    submissions: papers.map((paper) => ({ paper: paper.paper, title: paper.title })),
+    conflicts,
+    decisions: only ? decisions.filter((decision) => only.has(decision.member_email)) : decisions,
+  };
+}
+
+interface MemberContext {
+  member: MatrixMember;
+  people: Map<number, readonly ConflictReason[]>;
+  institutions: Map<number, ConflictInstitution>;
+  declaredPlaces: Map<number, PlacedInstitutionFact>;
+  institutionalRule: ConflictRule | undefined;
+  isApproved(canonicalId: number): boolean;
+  nameOf(canonicalId: number): string;
+  /** Co-author's identity → the first of the member's own submissions they share. */
+  coauthors: Map<string, Paper>;
+}
+
+/** The member is this author: the same person, or (unknown to us) the same address. */
+function isMember(member: MatrixMember, author: Author): boolean {
+  if (member.userId !== null && author.userId === member.userId) return true;
+  return member.email !== '' && author.email === member.email;
+}
+
+/** Who an author is across submissions: our person, or else their address. */
+function identityOf(author: Author): string | null {
+  if (author.userId !== null) return `user:${author.userId}`;
+  return author.email === '' ? null : `email:${author.email}`;
+}
+
+/**
+ * The member's co-authors on their own submissions to this conference: each other author of
+ * those, with the first such submission (the evidence).
+ */
+function submissionCoauthors(member: MatrixMember, papers: readonly Paper[]): Map<string, Paper> {
+  const coauthors = new Map<string, Paper>();
+  for (const paper of papers) {
+    if (!paper.authors.some((author) => isMember(member, author))) continue;
+    for (const author of paper.authors) {
+      const identity = identityOf(author);
+      if (identity && !isMember(member, author) && !coauthors.has(identity)) {
+        coauthors.set(identity, paper);
+      }
+    }
+  }
+  return coauthors;
+}
+
+function reasonsFor(context: MemberContext, author: Author, paper: Paper): MatrixReason[] {
+  const reasons: MatrixReason[] = [];
+  // Most authors tie a member to nothing: the shared fields are made only for a reason.
+  const base = () => ({
+    author: { line: author.line, name: author.name, email: author.email, user_id: author.userId },
+    relation_id: null,
+    affiliation_id: null,
+    relation_type_id: null,
+    relation_type_name: null,
+    title: null,
+    start_year: null,
+    start_month: null,
+    end_year: null,
+    end_month: null,
+    status: 1,
+    is_provisional: false,
+    is_intern: false,
+    institution: null,
+    matched_by: null,
+    other_paper: null,
+  });
+  if (isMember(context.member, author)) {
+    reasons.push({
+      ...base(),
+      kind: 'author',
+      rule_value: authorRule.value,
+      rule_title: authorRule.title,
+      hotcrp_conflict: null,
+    });
+    return reasons;
+  }
+  for (const reason of author.userId !== null ? (context.people.get(author.userId) ?? []) : []) {
+    reasons.push({
+      ...base(),
+      ...evidenceOf(reason),
+      kind: reason.relationId !== null ? 'relation' : 'institutional',
+      title: reason.title,
+    });
+  }
+  for (const [place, placement] of author.places) {
+    const institution = context.institutions.get(place);
+    if (!institution && !context.declaredPlaces.has(place)) continue;
+    const where = { id: place, name: institution?.name ?? context.nameOf(place) };
+    if (institution) {
+      for (const reason of institution.reasons) {
+        reasons.push({
+          ...base(),
+          ...evidenceOf(reason),
+          kind: 'institution',
+          title: where.name,
+          institution: where,
+          matched_by: placement.matchedBy,
+        });
+      }
+    } else if (context.declaredPlaces.has(place) && context.institutionalRule) {
+      const status = context.isApproved(place) ? 1 : 3;
+      reasons.push({
+        ...base(),
+        kind: 'declared_affiliation',
+        rule_value: context.institutionalRule.value,
+        rule_title: context.institutionalRule.title,
+        relation_type_id: institutionalRelationTypeId,
+        relation_type_name: relationTypeNames[institutionalRelationTypeId] ?? 'Institutional',
+        title: where.name,
+        status,
+        is_provisional: status !== 1,
+        institution: where,
+        matched_by: placement.matchedBy,
+        hotcrp_conflict: 'institutional',
+      });
+    }
+  }
+  const identity = identityOf(author);
+  const shared = identity ? context.coauthors.get(identity) : undefined;
+  if (shared && shared !== paper) {
+    reasons.push({
+      ...base(),
+      kind: 'submission_coauthor',
+      rule_value: submissionCoauthorRule.value,
+      rule_title: submissionCoauthorRule.title,
+      title: shared.title,
+      other_paper: shared.paper,
+      hotcrp_conflict: 'collaborator',
+    });
+  }
+  return reasons;
+}
+
+/** What a reason of the engine carries, as the matrix writes it. */
+function evidenceOf(reason: ConflictReason | InstitutionReason) {
+  return {
+    ...toReasonEvidenceWire(reason),
+    hotcrp_conflict: hotcrpConflictOf(reason.relationTypeId),
+  };
+}
+
+function toConflict(paper: number, member: MatrixMember, reasons: MatrixReason[]): MatrixConflict {
+  const typed = reasons.flatMap((reason) =>
+    reason.hotcrp_conflict
+      ? [{ hotcrpConflict: reason.hotcrp_conflict, isProvisional: reason.is_provisional }]
+      : [],
+  );
+  return {
+    paper,
+    member_line: member.line,
+    member_email: member.email,
+    is_provisional: reasons.every((reason) => reason.is_provisional),
+    hotcrp_conflict: strongestHotcrpConflict(typed),
+    reasons,
+    decision: null,
+  };
+}
+
+export function toMatrixReply(matrix: Matrix): MatrixReply {
+  return {
+    conference: {
+      confid: matrix.conference.id,
+      name: matrix.conference.name,
+      label: matrix.conference.label,
+      reference_month: formatYearMonth(matrix.referenceDate.year, matrix.referenceDate.month),
+    },
+    rules: matrix.rules.map(ruleToWire),
+    counts_submission_coauthors: matrix.countsSubmissionCoauthors,
+    members: matrix.members.map((member) => ({
+      line: member.line,
+      name: member.name,
+      email: member.email,
+      status: member.status,
+      user_id: member.userId,
+    })),
+    submissions: matrix.submissions,
+    conflicts: matrix.conflicts,
+    decisions: matrix.decisions,
+    counts: {
+      members: matrix.members.length,
+      submissions: matrix.submissions.length,
+      conflicts: matrix.conflicts.length,
+      provisional: matrix.conflicts.filter((conflict) => conflict.is_provisional).length,
+    },
+  };
+}
+
+/** GET /v1/web/conference/{confid}/matrix. */
+export async function getMatrix(context: AppContext, session: SessionUser, confid: string) {
+  const conference = await findChairedConference(context.db, session, confid);
+  return toMatrixReply(await computeMatrix(context.db, conference));
+}
+
+export const matrixFiles = ['hotcrp-assignments', 'collaborators', 'matrix'] as const;
+export type MatrixFile = (typeof matrixFiles)[number];
+
+/** GET /v1/web/conference/{confid}/export/{file}.csv: the file and its name. */
+export async function exportMatrixFile(
+  context: AppContext,
+  session: SessionUser,
+  confid: string,
+  file: MatrixFile,
+  options: { includeProvisional: boolean },
+) {
+  const conference = await findChairedConference(context.db, session, confid);
+  const matrix = await computeMatrix(context.db, conference);
+  const body =
+    file === 'hotcrp-assignments'
+      ? toHotcrpAssignmentsCsv(matrix, options)
+      : file === 'collaborators'
+        ? toCollaboratorsCsv(matrix)
+        : toMatrixCsv(matrix);
+  // Conference names are letters, digits, dots, dashes and underscores: safe in the header.
+  return { body, fileName: `${conference.name}-${file}.csv`, conference, matrix };
+}

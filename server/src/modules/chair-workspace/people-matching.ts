@@ -1,0 +1,142 @@
+// Who an uploaded row is among our people, in plain words:
+// - an e-mail address that is someone's primary address, or their confirmed secondary one,
+//   is that person (a primary address wins over another person's secondary one); addresses
+//   still waiting for their confirmation link identify nobody;
+// - else a DBLP pid that is someone's is that person;
+// - (ORCID iDs are kept, but our people have none to compare them with yet);
+// - a name alone never ties a row to anyone: people of the same name are listed as the row's
+//   candidates, and the row is `ambiguous` until the chair settles it;
+// - matched or not, a row's affiliation and e-mail domain place it at institutions of the
+//   registry (its name or an alias; a domain the institution lists), so an author nobody
+//   knows still meets the institutional rule.
+// Pure: the repo's look-ups in, one outcome per row out.
+import { institutionKey } from '@recuse/common';
+import type { KnownPerson, RegistryInstitution } from './chair-workspace.repo.ts';
+
+export interface RowIdentity {
+  email: string;
+  dblpPid: string | null;
+  givenName: string;
+  familyName: string;
+  affiliation: string;
+}
+
+export interface PlacedInstitutionFact {
+  id: number;
+  name: string;
+  matchedBy: 'name' | 'alias' | 'email_domain';
+  isApproved: boolean;
+}
+
+export interface RowMatch {
+  status: 'matched' | 'unmatched' | 'ambiguous';
+  matchedBy: 'email' | 'dblp' | null;
+  userId: number | null;
+  candidateIds: number[];
+  institutions: PlacedInstitutionFact[];
+}
+
+export interface MatchLookups {
+  byEmail: readonly KnownPerson[];
+  byDblpPid: readonly KnownPerson[];
+  /** Ids of the people of each full name (`fullName`). */
+  namesakes: ReadonlyMap<string, readonly number[]>;
+  institutions: readonly RegistryInstitution[];
+}
+
+export function fullName(row: Pick<RowIdentity, 'givenName' | 'familyName'>): string {
+  return `${row.givenName} ${row.familyName}`.trim();
+}
+
+/**
+ * The domain of an address and each parent domain of two labels or more: cs.mit.edu gives
+ * cs.mit.edu and mit.edu, so an institution may list its main domain only.
+ */
+export function emailDomains(email: string): string[] {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return [];
+  const labels = email
+    .slice(at + 1)
+    .toLowerCase()
+    .split('.')
+    .filter(Boolean);
+  const domains: string[] = [];
+  for (let start = 0; start + 2 <= labels.length; start += 1) {
+    domains.push(labels.slice(start).join('.'));
+  }
+  return domains;
+}
+
+/** What the repo needs to look up for these rows. */
+export function identifiersOf(rows: readonly RowIdentity[]) {
+  return {
+    emails: rows.flatMap((row) => (row.email ? [row.email] : [])),
+    dblpPids: rows.flatMap((row) => (row.dblpPid ? [row.dblpPid] : [])),
+    names: rows.map(fullName).filter((name) => name !== ''),
+    institutionKeys: rows.map((row) => institutionKey(row.affiliation)).filter(Boolean),
+    domains: rows.flatMap((row) => emailDomains(row.email)),
+  };
+}
+
+export function matchRows(rows: readonly RowIdentity[], lookups: MatchLookups): RowMatch[] {
+  const byPrimary = new Map<string, number>();
+  const bySecondary = new Map<string, number>();
+  for (const person of lookups.byEmail) {
+    if (person.email) byPrimary.set(person.email, person.id);
+    if (person.secondaryEmail) bySecondary.set(person.secondaryEmail, person.id);
+  }
+  const byPid = new Map(lookups.byDblpPid.map((person) => [person.dblpPid, person.id]));
+  return rows.map((row) => {
+    const institutions = placeAtInstitutions(row, lookups.institutions);
+    const byAddress = row.email
+      ? (byPrimary.get(row.email) ?? bySecondary.get(row.email))
+      : undefined;
+    if (byAddress !== undefined) return matched(byAddress, 'email', institutions);
+    const byDblp = row.dblpPid ? byPid.get(row.dblpPid) : undefined;
+    if (byDblp !== undefined) return matched(byDblp, 'dblp', institutions);
+    const candidateIds = [...(lookups.namesakes.get(fullName(row)) ?? [])];
+    return {
+      status: candidateIds.length > 0 ? 'ambiguous' : 'unmatched',
+      matchedBy: null,
+      userId: null,
+      candidateIds,
+      institutions,
+    };
+  });
+}
+
+function matched(
+  userId: number,
+  matchedBy: 'email' | 'dblp',
+  institutions: PlacedInstitutionFact[],
+): RowMatch {
+  return { status: 'matched', matchedBy, userId, candidateIds: [], institutions };
+}
+
+function placeAtInstitutions(
+  row: RowIdentity,
+  registry: readonly RegistryInstitution[],
+): PlacedInstitutionFact[] {
+  const key = institutionKey(row.affiliation);
+  const domains = emailDomains(row.email);
+  const placed: PlacedInstitutionFact[] = [];
+  for (const institution of registry) {
+    const matchedBy =
+      key !== '' && institution.nameKey === key
+        ? 'name'
+        : key !== '' && institution.aliasKeys.includes(key)
+          ? 'alias'
+          : domains.some((domain) => institution.emailDomains.includes(domain))
+            ? 'email_domain'
+            : null;
+    if (matchedBy) {
+      placed.push({
+        id: institution.id,
+        name: institution.name,
+        matchedBy,
+        isApproved: institution.isApproved,
+      });
+    }
+  }
+  return placed;
+}

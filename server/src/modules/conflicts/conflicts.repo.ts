@@ -1,0 +1,461 @@
+// Loads the conflict engine's inputs for one user with a handful of set-based queries: the
+// relations they are on (with every party), the people those name, their affiliations and the
+// overlapping ones of others at the same institutions, and those institutions with their
+// aliases and merges. Work grows with what the user's own list can hold, never with the size
+// of the database: every query starts from an index on the user, a relation or an institution.
+import type { ConflictRule } from '@recuse/common';
+import { institutionStatus, relationTypeIds } from '@recuse/common';
+import type { SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/client.ts';
+import { toIntArray, toTextArray } from '../../db/arrays.ts';
+import { isCountingParty, isLiveRelation } from '../../db/relation-filters.ts';
+import { displayName } from '../relations/relation-wire.ts';
+import type { YearMonth } from '../../conflicts/dates.ts';
+import { windowInMonths } from '../../conflicts/dates.ts';
+import type {
+  AffiliationFact,
+  InstitutionFact,
+  PartyFact,
+  PersonRef,
+  RelationFact,
+} from '../../conflicts/types.ts';
+
+/** Month index (year·12 + month − 1) of a year and optional month, in SQL; a year alone is December. */
+const monthIndex = (year: SQL, month: SQL) => sql`(${year} * 12 + coalesce(${month}, 12) - 1)`;
+const endIndex = monthIndex(sql`r.end_year`, sql`r.end_month`);
+const startIndex = monthIndex(sql`r.start_year`, sql`r.start_month`);
+
+/**
+ * Which of a type's relations can satisfy one of its rules, as SQL: the engine decides, but
+ * relations too old for every selected rule of their type are not worth reading. A prolific
+ * author's 3,000 papers shrink to the few hundred of the window. The predicate mirrors
+ * dates.ts: an end-date rule measures the end (an ongoing relation is measured at R, always
+ * in); a start-date rule measures the start, falling back to the end, then to R.
+ */
+function typePredicate(rules: readonly ConflictRule[], reference: number): SQL {
+  const conditions: SQL[] = [];
+  for (const rule of rules) {
+    const window = windowInMonths(rule);
+    if (!Number.isFinite(window)) return sql`true`;
+    const cutoff = reference - window;
+    conditions.push(
+      rule.checkedDate === 'start'
+        ? sql`coalesce(${startIndex}, ${endIndex}, ${cutoff}) >= ${cutoff}`
+        : sql`coalesce(${endIndex}, ${cutoff}) >= ${cutoff}`,
+    );
+  }
+  return conditions.length === 0 ? sql`false` : sql`(${sql.join(conditions, sql` or `)})`;
+}
+
+/** `r.type_id = 3 and (window) or …` for every type that has a selected rule. */
+function relationFilter(
+  rulesByType: ReadonlyMap<number, readonly ConflictRule[]>,
+  reference: number,
+  typeIds: readonly number[],
+): SQL | null {
+  const branches = typeIds.flatMap((typeId) => {
+    const rules = rulesByType.get(typeId);
+    return rules && rules.length > 0
+      ? [sql`(r.type_id = ${typeId} and ${typePredicate(rules, reference)})`]
+      : [];
+  });
+  return branches.length === 0 ? null : sql`(${sql.join(branches, sql` or `)})`;
+}
+
+interface RelationRow {
+  id: number;
+  type_id: number;
+  creator_user_id: number;
+  status: number;
+  title: string | null;
+  start_year: number | null;
+  start_month: number | null;
+  end_year: number | null;
+  end_month: number | null;
+  institution_id: number | null;
+}
+
+interface PartyRow {
+  relation_id: number;
+  user_id: number;
+  status: number;
+}
+
+interface PersonRow {
+  id: number;
+  kind: 'registered' | 'invited' | 'dblp_only' | 'deleted';
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  dblp_name: string | null;
+  affiliation: string | null;
+}
+
+const yearMonth = (year: number | null, month: number | null): YearMonth | null =>
+  year === null ? null : { year, month };
+
+/**
+ * The relations the users created or are a counting party of (pending, accepted or disputed),
+ * neither retired (0, 2) nor deleted, of the types the selected rules name and recent enough
+ * for one of them; with every party and every person's name and current affiliation. Type 8
+ * counts only for its creator, so it is read from the creator side only. One user's list
+ * passes one id; a chair's matrix passes the whole committee, in the same few statements.
+ */
+export async function loadRelationFacts(
+  db: Db,
+  userIds: readonly number[],
+  rulesByType: ReadonlyMap<number, readonly ConflictRule[]>,
+  reference: number,
+): Promise<RelationFact[]> {
+  const personTypes = [1, 2, 3, 4, 5, 6, 7];
+  const asCreator = relationFilter(rulesByType, reference, [
+    ...personTypes,
+    relationTypeIds.pendingEmployment,
+  ]);
+  if (asCreator === null || userIds.length === 0) return [];
+  const asParty = relationFilter(rulesByType, reference, personTypes) ?? sql`false`;
+  const users = toIntArray([...new Set(userIds)]);
+  // The users' relation ids come first, from the creator and party indexes, in a
+  // materialised CTE; only then are those rows read and filtered by type and window. Written
+  // as one filtered scan, the planner may start from the type instead (every publication is
+  // type 3) and read the whole table, as EXPLAIN showed on an imported DBLP dump. A relation
+  // one user created and another is a party of is read with the creator's filter, which
+  // holds the party's (the same windows, plus type 8).
+  const relations = await queryRows<RelationRow>(
+    db,
+    sql`with mine as materialized (
+          select id from relations where creator_user_id = any(${users})
+          union
+          select relation_id from relation_parties
+           where user_id = any(${users}) and ${isCountingParty(sql`status`)}
+        )
+        select r.id, r.type_id, r.creator_user_id, r.status, r.title, r.start_year,
+               r.start_month, r.end_year, r.end_month, r.institution_id
+          from mine join relations r on r.id = mine.id
+         where ${isLiveRelation(sql`r.status`)} and r.deleted_at is null
+           and (case when r.creator_user_id = any(${users}) then ${asCreator} else ${asParty} end)`,
+  );
+  if (relations.length === 0) return [];
+
+  const relationIds = toIntArray(relations.map((relation) => relation.id));
+  const creatorIds = toIntArray([
+    ...new Set(relations.map((relation) => relation.creator_user_id)),
+  ]);
+  // The parties and the people are two independent reads: on a pool they run side by side.
+  const [parties, people] = await Promise.all([
+    queryRows<PartyRow>(
+      db,
+      sql`select relation_id, user_id, status from relation_parties
+           where relation_id = any(${relationIds}) order by relation_id, id`,
+    ),
+    loadPeople(
+      db,
+      sql`select user_id from relation_parties where relation_id = any(${relationIds})
+          union select unnest(${creatorIds})`,
+    ),
+  ]);
+
+  const partiesOf = new Map<number, PartyFact[]>();
+  for (const party of parties) {
+    const person = people.get(party.user_id);
+    if (!person) continue;
+    const fact: PartyFact = { ...person, status: party.status };
+    const list = partiesOf.get(party.relation_id);
+    if (list) list.push(fact);
+    else partiesOf.set(party.relation_id, [fact]);
+  }
+  return relations.map((relation) => ({
+    id: relation.id,
+    typeId: relation.type_id,
+    title: relation.title,
+    start: yearMonth(relation.start_year, relation.start_month),
+    end: yearMonth(relation.end_year, relation.end_month),
+    status: relation.status,
+    creator: people.get(relation.creator_user_id) ?? {
+      id: relation.creator_user_id,
+      name: `User ${relation.creator_user_id}`,
+      isDeleted: true,
+    },
+    parties: partiesOf.get(relation.id) ?? [],
+    institutionId: relation.institution_id,
+  }));
+}
+
+/** People by id, as `loadPeople` describes them. */
+export async function loadPeopleByIds(
+  db: Db,
+  ids: readonly number[],
+): Promise<Map<number, PersonRef>> {
+  if (ids.length === 0) return new Map();
+  return loadPeople(db, sql`select unnest(${toIntArray([...new Set(ids)])})`);
+}
+
+/**
+ * People by id with the name lists show and their current affiliation (held now, or with no
+ * end), which HotCRP's `Name (Affiliation)` wants; an institution merged into another is named
+ * by that other.
+ */
+async function loadPeople(db: Db, ids: SQL): Promise<Map<number, PersonRef>> {
+  const rows = await queryRows<PersonRow>(
+    db,
+    sql`select u.id, u.kind, u.first_name, u.last_name, u.email, u.dblp_name,
+               (select coalesce(m.name, i.name)
+                  from affiliations a
+                  join institutions i on i.id = a.institution_id
+                  left join institutions m on m.id = i.merged_into_id
+                 where a.user_id = u.id and (a.is_current or a.end_date is null)
+                 order by a.start_date desc nulls last, a.id desc
+                 limit 1) as affiliation
+          from users u where u.id in (${ids})`,
+  );
+  return new Map(rows.map((row) => [row.id, toPerson(row)]));
+}
+
+function toPerson(row: PersonRow): PersonRef {
+  return {
+    id: row.id,
+    name: displayName({
+      id: row.id,
+      kind: row.kind,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      email: row.email,
+      dblpName: row.dblp_name,
+    }),
+    affiliation: row.affiliation,
+    isDeleted: row.kind === 'deleted',
+  };
+}
+
+interface AffiliationRow extends PersonRow {
+  affiliation_id: number;
+  institution_id: number;
+  position_label: string | null;
+  is_intern: boolean | null;
+  start_date: string | null;
+  end_date: string | null;
+  is_current: boolean;
+}
+
+interface InstitutionRow {
+  id: number;
+  name: string;
+  aliases: string[];
+  name_key: string;
+  alias_keys: string[];
+  merged_into_id: number | null;
+  status: number;
+}
+
+export interface InstitutionalFacts {
+  affiliations: AffiliationFact[];
+  institutions: InstitutionFact[];
+}
+
+/**
+ * The users' affiliations, the institutions they, their type 8 relations and `alsoSeeds` name
+ * (grown to every institution that is the same place: merges both ways, equal names, a name
+ * that is another's alias), and, when an institutional rule is selected, the affiliations of
+ * everyone else at those institutions that could still overlap the users' recently enough:
+ * those that end no earlier than the loosest rule's window (the overlap ends no later than
+ * they do). The engine tells each user's own affiliations from the others by person.
+ */
+export async function loadInstitutionalFacts(
+  db: Db,
+  userIds: readonly number[],
+  seeds: { typeEight: readonly number[]; also?: readonly number[] },
+  institutionalRules: readonly ConflictRule[],
+  reference: number,
+): Promise<InstitutionalFacts> {
+  const users = toIntArray([...new Set(userIds)]);
+  const own = await queryRows<AffiliationRow>(db, affiliationQuery(sql`a.user_id = any(${users})`));
+  const institutions = await loadSamePlaces(db, [
+    ...new Set([
+      ...own.map((row) => row.institution_id),
+      ...seeds.typeEight,
+      ...(seeds.also ?? []),
+    ]),
+  ]);
+  const others =
+    institutionalRules.length === 0 || own.length === 0
+      ? []
+      : await queryRows<AffiliationRow>(
+          db,
+          affiliationQuery(
+            sql`a.institution_id = any(${toIntArray(institutions.map((row) => row.id))})
+                and a.user_id <> all(${users})
+                and ${endsNoEarlierThan(institutionalRules, reference)}`,
+          ),
+        );
+  return {
+    affiliations: [...own, ...others].map(toAffiliation),
+    institutions: institutions.map((row) => ({
+      id: row.id,
+      name: row.name,
+      aliases: row.aliases,
+      mergedIntoId: row.merged_into_id,
+      isApproved: row.status === institutionStatus.approved,
+    })),
+  };
+}
+
+function endsNoEarlierThan(rules: readonly ConflictRule[], reference: number): SQL {
+  const window = Math.max(...rules.map(windowInMonths));
+  if (!Number.isFinite(window)) return sql`true`;
+  const cutoff = reference - window;
+  const date = `${String(Math.floor(cutoff / 12)).padStart(4, '0')}-${String((cutoff % 12) + 1).padStart(2, '0')}-01`;
+  return sql`(a.is_current or a.end_date is null or a.end_date >= ${date}::date)`;
+}
+
+function affiliationQuery(where: SQL): SQL {
+  return sql`select a.id as affiliation_id, a.institution_id, a.start_date::text as start_date,
+                    a.end_date::text as end_date, a.is_current,
+                    p.name as position_label, p.is_intern,
+                    u.id, u.kind, u.first_name, u.last_name, u.email, u.dblp_name,
+                    null::text as affiliation
+               from affiliations a
+               join users u on u.id = a.user_id
+               left join positions p on p.id = a.position_id
+              where ${where}`;
+}
+
+function toDate(text: string | null): YearMonth | null {
+  if (!text) return null;
+  return { year: Number(text.slice(0, 4)), month: Number(text.slice(5, 7)) };
+}
+
+function toAffiliation(row: AffiliationRow): AffiliationFact {
+  return {
+    id: row.affiliation_id,
+    person: toPerson(row),
+    institutionId: row.institution_id,
+    positionLabel: row.position_label,
+    isIntern: row.is_intern === true,
+    start: toDate(row.start_date),
+    end: toDate(row.end_date),
+    isCurrent: row.is_current,
+  };
+}
+
+const institutionColumns = sql`id, name, aliases, name_key, alias_keys, merged_into_id, status`;
+
+/**
+ * Grows a set of institutions to every institution that is the same place, a step at a time
+ * until nothing new turns up (one or two steps in practice): merged into one of them or the
+ * one they were merged into, the same name, or a name that is one of their aliases (or whose
+ * aliases hold their name). Each branch uses an index (primary key, name_key, the alias GIN).
+ */
+async function loadSamePlaces(db: Db, seeds: readonly number[]): Promise<InstitutionRow[]> {
+  const found = new Map<number, InstitutionRow>();
+  let frontier = [...seeds];
+  for (let step = 0; frontier.length > 0 && step < 10; step += 1) {
+    const rows: InstitutionRow[] = await queryRows<InstitutionRow>(
+      db,
+      step === 0
+        ? sql`select ${institutionColumns} from institutions where id = any(${toIntArray(frontier)})`
+        : sameAsQuery(frontier.map((id) => found.get(id)!)),
+    );
+    frontier = [];
+    for (const row of rows) {
+      if (found.has(row.id)) continue;
+      found.set(row.id, row);
+      frontier.push(row.id);
+    }
+  }
+  return [...found.values()];
+}
+
+function sameAsQuery(rows: readonly InstitutionRow[]): SQL {
+  const ids = toIntArray(rows.map((row) => row.id));
+  const mergedInto = toIntArray(
+    rows.flatMap((row) => (row.merged_into_id ? [row.merged_into_id] : [])),
+  );
+  const nameKeys = toTextArray(rows.map((row) => row.name_key).filter((key) => key !== ''));
+  const aliasKeys = toTextArray(rows.flatMap((row) => row.alias_keys));
+  return sql`select ${institutionColumns} from institutions where id = any(${mergedInto})
+             union select ${institutionColumns} from institutions where merged_into_id = any(${ids})
+             union select ${institutionColumns} from institutions where name_key = any(${nameKeys})
+             union select ${institutionColumns} from institutions where name_key = any(${aliasKeys})
+             union select ${institutionColumns} from institutions where alias_keys && ${nameKeys}`;
+}
+
+/** A person on one of the user's relations, as the committee check compares them. */
+export interface RelatedPerson {
+  id: number;
+  /** As lists show them (displayName). */
+  name: string;
+  /** Every name they go by: first and last, the other names, DBLP's. */
+  names: string[];
+  /** Their confirmed addresses, lower-cased. */
+  emails: string[];
+}
+
+interface RelatedPersonRow {
+  id: number;
+  kind: 'registered' | 'invited' | 'dblp_only' | 'deleted';
+  first_name: string;
+  last_name: string;
+  other_name_1: string;
+  other_name_2: string;
+  dblp_name: string | null;
+  email: string | null;
+  secondary_email: string | null;
+  is_email_confirmed: boolean;
+}
+
+/**
+ * Everyone named with the user on a relation that is not deleted (the creator and each party not
+ * removed), whatever its status: the people a pasted committee is compared with. Starts from the
+ * user's creator and party indexes, as the conflict list does.
+ */
+export async function listRelatedPeople(db: Db, userId: number): Promise<RelatedPerson[]> {
+  const rows = await queryRows<RelatedPersonRow>(
+    db,
+    sql`with mine as materialized (
+          select id from relations where creator_user_id = ${userId}
+          union
+          select relation_id from relation_parties where user_id = ${userId} and status <> 2
+        ),
+        live as materialized (
+          select r.id, r.creator_user_id from mine join relations r on r.id = mine.id
+           where r.status <> 2 and r.deleted_at is null
+        ),
+        people as (
+          select creator_user_id as user_id from live
+          union
+          select p.user_id from live join relation_parties p on p.relation_id = live.id
+           where p.status <> 2
+        )
+        select u.id, u.kind, u.first_name, u.last_name, u.other_name_1, u.other_name_2,
+               u.dblp_name, u.email, u.secondary_email, u.is_email_confirmed
+          from people join users u on u.id = people.user_id
+         where u.id <> ${userId} and u.kind <> 'deleted'`,
+  );
+  return rows.map((row) => {
+    const user = {
+      id: row.id,
+      kind: row.kind,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      email: row.email,
+      dblpName: row.dblp_name,
+    };
+    const names = [
+      `${row.first_name} ${row.last_name}`,
+      row.other_name_1,
+      row.other_name_2,
+      row.dblp_name ?? '',
+    ].filter((name) => name.trim() !== '');
+    // Only an account's confirmed addresses identify it: an invited person's address, or one
+    // still waiting for its link, does not (docs/security.md, section 3).
+    const emails =
+      row.kind === 'registered'
+        ? [row.is_email_confirmed ? row.email : null, row.secondary_email].flatMap((email) =>
+            email ? [email.toLowerCase()] : [],
+          )
+        : [];
+    return { id: row.id, name: displayName(user), names, emails };
+  });
+}

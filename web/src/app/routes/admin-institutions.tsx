@@ -1,0 +1,21 @@
+// /admin/institutions: the queue of proposed institutions and the search over all of them
+// (docs/product.md, "Institutions"). Administrators only (route-access.ts); the server checks
+// the role again on every call.
+import { PageHeader } from '../../components/page-header.tsx';
+import { InstitutionsAdmin } from '../../features/institutions/components/institutions-admin.tsx';
+
+export function AdminInstitutionsPage() {
+  return (
+    <>
+      <PageHeader
+        title="Institutions"
+        breadcrumbs={[
+          { label: 'Home', to: '/' },
+          { label: 'Administration', to: '/admin' },
+          { label: 'Institutions' },
+        ]}
+      />
+      <InstitutionsAdmin />
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+// /admin/users: find a registered account by the start of its name or part of its address
+// (docs/product.md, "Accounts") and open it. Administrators only (route-access.ts); the server
+// checks the role again.
+import { useState } from 'react';
+import { Alert, Anchor, Badge, Group, Loader, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+import { messages } from '@recuse/common';
+import { ErrorAlert } from '../../components/error-alert.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import {
+  isAccountSearchable,
+  useAccountSearch,
+} from '../../features/accounts/api/search-accounts.ts';
+
+/** What the account page hands over after a deletion. */
+export type AccountsNotice = { notice?: string };
+
+export function AdminUsersPage() {
+  const notice = (useLocation().state as AccountsNotice | null)?.notice;
+  const [searchText, setSearchText] = useState('');
+  const search = useAccountSearch(searchText);
+  const trimmed = searchText.trim();
+  return (
+    <>
+      <PageHeader
+        title="Accounts"
+        breadcrumbs={[
+          { label: 'Home', to: '/' },
+          { label: 'Administration', to: '/admin' },
+          { label: 'Accounts' },
+        ]}
+      />
+      <Stack gap="md">
+        {notice && (
+          <Alert color="green" role="status">
+            {notice}
+          </Alert>
+        )}
+        <TextInput
+          label="Find an account"
+          description="At least 2 letters of a name, or part of an e-mail address"
+          value={searchText}
+          onChange={(event) => setSearchText(event.currentTarget.value)}
+          maxLength={200}
+          maw={420}
+        />
+        <div aria-live="polite">
+          {!isAccountSearchable(trimmed) ? (
+            <Text c="dimmed" fz="sm">
+              Type a name or an address to find an account.
+            </Text>
+          ) : search.isError ? (
+            <ErrorAlert message={search.error.message || messages.couldNotFetch} />
+          ) : search.data === undefined || search.isFetching ? (
+            <Group gap="xs">
+              <Loader size="xs" aria-label="Searching accounts" />
+              <Text fz="sm">Searching…</Text>
+            </Group>
+          ) : search.data.length === 0 ? (
+            <Text>No account matches “{trimmed}”.</Text>
+          ) : (
+            <Table.ScrollContainer minWidth={480}>
+              <Table aria-label="Accounts found">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Name</Table.Th>
+                    <Table.Th>E-mail</Table.Th>
+                    <Table.Th>Role</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {search.data.map((account) => (
+                    <Table.Tr key={account.id}>
+                      <Table.Td>
+                        <Anchor component={Link} to={`/admin/users/${account.id}`}>
+                          {account.name}
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td>{account.email}</Table.Td>
+                      <Table.Td>
+                        {account.role === 'admin' ? (
+                          <Badge color="blue.8">Administrator</Badge>
+                        ) : (
+                          <Badge color="gray.7">Member</Badge>
+                        )}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </div>
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+// /admin: the administration page (docs/product.md, "Roles and permissions"): the areas an
+// administrator looks after, and the administrators with the grant and revocation of the role.
+// Administrators only (route-access.ts); every call checks the role again on the server.
+import { Anchor, List, Stack, Text, Title } from '@mantine/core';
+import { Link, useNavigate } from 'react-router';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useProfile } from '../../features/auth/api/get-profile.ts';
+import { RolesPanel } from '../../features/accounts/components/roles-panel.tsx';
+
+/** The administration pages besides this one. */
+const adminAreas = [
+  {
+    to: '/admin/institutions',
+    label: 'Institutions',
+    description: 'approve, merge or reject proposed institutions; edit and search all',
+  },
+  {
+    to: '/admin/requests',
+    label: 'Requests',
+    description: 'answer Contact-admin and Contact-us messages; decide DBLP claims',
+  },
+  {
+    to: '/admin/relations',
+    label: 'Relation decisions',
+    description: "read any relation's history and comments; validate or delete it",
+  },
+  {
+    to: '/admin/users',
+    label: 'Accounts',
+    description:
+      'find an account; see its profile, relations and sign-in; unlock, change role, delete',
+  },
+  {
+    to: '/admin/dblp',
+    label: 'DBLP',
+    description: 'dump imports, the crawl queue and its failures, each person’s last refresh',
+  },
+  {
+    to: '/admin/default-rules',
+    label: 'Default rules',
+    description: "add, edit and delete the Default conference's conflict rules",
+  },
+];
+
+export function AdminPage() {
+  const profile = useProfile();
+  const navigate = useNavigate();
+
+  async function leaveAfterOwnRevocation() {
+    await profile.refetch();
+    navigate('/');
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Administration"
+        breadcrumbs={[{ label: 'Home', to: '/' }, { label: 'Administration' }]}
+      />
+      <Stack gap="xl">
+        <nav aria-labelledby="admin-areas-heading">
+          <Title order={2} fz="h3" id="admin-areas-heading" mb="xs">
+            Areas
+          </Title>
+          <List spacing="xs">
+            {adminAreas.map((area) => (
+              <List.Item key={area.to}>
+                <Anchor component={Link} to={area.to}>
+                  {area.label}
+                </Anchor>
+                <Text span c="dimmed" fz="sm">
+                  {' '}
+                  — {area.description}
+                </Text>
+              </List.Item>
+            ))}
+          </List>
+        </nav>
+        <RolesPanel
+          ownEmail={profile.data?.Email ?? ''}
+          onOwnRoleRevoked={() => void leaveAfterOwnRevocation()}
+        />
+      </Stack>
+    </>
+  );
+}

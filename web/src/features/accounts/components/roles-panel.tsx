@@ -1,0 +1,231 @@
+// The administrators and the grant and revocation of the role (docs/product.md, "Roles and
+// permissions"): a list of administrators with Revoke, and an account search with Grant.
+// Revoking asks first; the server refuses the last administrator giving the role up.
+import { useState } from 'react';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { messages } from '@recuse/common';
+import type { RoleAccount } from '@recuse/common';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
+import type { SubmitFailure } from '../../../lib/use-form-submit.ts';
+import { changeRole } from '../api/change-role.ts';
+import { administratorsQueryKey, useAdministrators } from '../api/get-administrators.ts';
+import {
+  accountSearchQueryKey,
+  isAccountSearchable,
+  useAccountSearch,
+} from '../api/search-accounts.ts';
+
+type RolesPanelProps = {
+  /** The signed-in administrator's address, to mark their own row. */
+  ownEmail: string;
+  /** Called after the signed-in administrator gave the role up. */
+  onOwnRoleRevoked: () => void;
+};
+
+export function RolesPanel({ ownEmail, onOwnRoleRevoked }: RolesPanelProps) {
+  const queryClient = useQueryClient();
+  const administrators = useAdministrators();
+  const [searchText, setSearchText] = useState('');
+  const search = useAccountSearch(searchText);
+  const [toRevoke, setToRevoke] = useState<RoleAccount | null>(null);
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const [success, setSuccess] = useState('');
+  const [failure, setFailure] = useState<SubmitFailure | null>(null);
+  const isOwn = (account: RoleAccount) =>
+    ownEmail !== '' && account.email.toLowerCase() === ownEmail.toLowerCase();
+
+  async function change(account: RoleAccount, action: 'grant' | 'revoke') {
+    setBusyId(account.id);
+    setSuccess('');
+    setFailure(null);
+    try {
+      const result = await changeRole(account.id, action);
+      if (!result.ok) {
+        setFailure({ message: result.message || messages.recordNotSaved, errors: result.errors });
+        return;
+      }
+      setToRevoke(null);
+      const changed = result.data.account;
+      setSuccess(
+        changed.role === 'admin'
+          ? `${changed.name} is now an administrator.`
+          : `${changed.name} is no longer an administrator.`,
+      );
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: administratorsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: accountSearchQueryKey }),
+      ]);
+      if (action === 'revoke' && isOwn(changed)) onOwnRoleRevoked();
+    } catch {
+      setFailure({ message: messages.recordNotSaved, errors: {} });
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  const roleButton = (account: RoleAccount) =>
+    account.role === 'admin' ? (
+      <Button
+        size="xs"
+        color="red"
+        variant="outline"
+        aria-label={`Revoke the administrator role of ${account.name}`}
+        onClick={() => {
+          setFailure(null);
+          setToRevoke(account);
+        }}
+      >
+        Revoke
+      </Button>
+    ) : (
+      <Button
+        size="xs"
+        loading={busyId === account.id}
+        aria-label={`Grant the administrator role to ${account.name}`}
+        onClick={() => void change(account, 'grant')}
+      >
+        Grant
+      </Button>
+    );
+
+  const accountRows = (accounts: RoleAccount[], withRole: boolean) =>
+    accounts.map((account) => (
+      <Table.Tr key={account.id}>
+        <Table.Td>
+          {account.name}
+          {isOwn(account) && (
+            <Text span c="dimmed" fz="sm">
+              {' '}
+              (you)
+            </Text>
+          )}
+        </Table.Td>
+        <Table.Td>{account.email}</Table.Td>
+        {withRole && (
+          <Table.Td>
+            {account.role === 'admin' ? (
+              <Badge color="blue.8">Administrator</Badge>
+            ) : (
+              <Badge color="gray.7">Member</Badge>
+            )}
+          </Table.Td>
+        )}
+        <Table.Td>{roleButton(account)}</Table.Td>
+      </Table.Tr>
+    ));
+
+  const trimmed = searchText.trim();
+  return (
+    <Stack gap="md">
+      {success && (
+        <Alert color="green" role="status">
+          {success}
+        </Alert>
+      )}
+      {failure && !toRevoke && <ErrorAlert message={failure.message} errors={failure.errors} />}
+
+      <section aria-labelledby="administrators-heading">
+        <Title order={2} fz="h3" id="administrators-heading" mb="xs">
+          Administrators
+        </Title>
+        {administrators.data ? (
+          <Table.ScrollContainer minWidth={480}>
+            <Table aria-labelledby="administrators-heading">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>E-mail</Table.Th>
+                  <Table.Th>Action</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>{accountRows(administrators.data, false)}</Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        ) : administrators.isError ? (
+          <ErrorAlert message={administrators.error.message || messages.couldNotFetch} />
+        ) : (
+          <Loader size="sm" aria-label="Loading administrators" />
+        )}
+      </section>
+
+      <section aria-labelledby="grant-heading">
+        <Title order={2} fz="h3" id="grant-heading" mb="xs">
+          Grant the administrator role
+        </Title>
+        <TextInput
+          label="Find an account"
+          description="At least 2 letters of a name, or part of an e-mail address"
+          value={searchText}
+          onChange={(event) => setSearchText(event.currentTarget.value)}
+          maw={420}
+        />
+        {isAccountSearchable(trimmed) && (
+          <div aria-live="polite">
+            {search.isError ? (
+              <ErrorAlert message={search.error.message || messages.couldNotFetch} />
+            ) : search.data === undefined || search.isFetching ? (
+              <Group gap="xs" mt="sm">
+                <Loader size="xs" />
+                <Text fz="sm">Searching…</Text>
+              </Group>
+            ) : search.data.length === 0 ? (
+              <Text mt="sm">No account matches “{trimmed}”.</Text>
+            ) : (
+              <Table.ScrollContainer minWidth={560} mt="sm">
+                <Table aria-label="Accounts found">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Name</Table.Th>
+                      <Table.Th>E-mail</Table.Th>
+                      <Table.Th>Role</Table.Th>
+                      <Table.Th>Action</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>{accountRows(search.data, true)}</Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+          </div>
+        )}
+      </section>
+
+      {toRevoke && (
+        <Modal opened onClose={() => setToRevoke(null)} title="Revoke the administrator role">
+          <Stack gap="sm">
+            {failure && <ErrorAlert message={failure.message} errors={failure.errors} />}
+            <Text>
+              {isOwn(toRevoke)
+                ? 'Give up your administrator role? You will no longer see the administration pages.'
+                : `Revoke the administrator role of ${toRevoke.name}?`}
+            </Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setToRevoke(null)}>
+                Cancel
+              </Button>
+              <Button
+                color="red"
+                loading={busyId === toRevoke.id}
+                onClick={() => void change(toRevoke, 'revoke')}
+              >
+                Revoke
+              </Button>
+            </Group>
+          </Stack>
+        </Modal>
+      )}
+    </Stack>
+  );
+}

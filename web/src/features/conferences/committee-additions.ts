@@ -1,0 +1,80 @@
+// Adding a committee by addresses: the list as a chair types it, one committee/member call per address, in the order typed,
+// and what to tell the chair afterwards (docs/product.md, "Conferences").
+import { isEmail, messages } from '@recuse/common';
+import { addCommitteeMember } from './api/conferences.ts';
+
+/** At most this many addresses at once: each is one call. */
+export const maxCommitteeAddresses = 200;
+
+export type EmailList = { emails: string[]; invalid: string[] };
+
+/**
+ * Addresses separated by line breaks, commas, semicolons or spaces; 'Name <address>' is read as
+ * the address. Lower-cased, each once, in the order typed; what is not an address is listed.
+ */
+export function parseEmailList(text: string): EmailList {
+  const emails: string[] = [];
+  const invalid: string[] = [];
+  const withoutNames = text.replace(/[^<>,;\n]*<([^<>]*)>/g, ' $1 ');
+  for (const piece of withoutNames.split(/[\s,;]+/)) {
+    const candidate = piece.trim().toLowerCase();
+    if (candidate === '') continue;
+    if (!isEmail(candidate)) {
+      if (!invalid.includes(piece.trim())) invalid.push(piece.trim());
+    } else if (!emails.includes(candidate)) {
+      emails.push(candidate);
+    }
+  }
+  return { emails, invalid };
+}
+
+export type MemberAddition =
+  | { email: string; outcome: 'added' | 'already' }
+  | { email: string; outcome: 'failed'; message: string };
+
+/** Each address in turn; an address already on the committee (409) is not a failure. */
+export async function addCommitteeMembers(
+  confid: number,
+  emails: readonly string[],
+): Promise<MemberAddition[]> {
+  const additions: MemberAddition[] = [];
+  for (const email of emails) {
+    try {
+      const answer = await addCommitteeMember(confid, email);
+      if (answer.ok) additions.push({ email, outcome: 'added' });
+      else if (answer.status === 409) additions.push({ email, outcome: 'already' });
+      else {
+        const detail = Object.values(answer.errors).flat()[0];
+        additions.push({
+          email,
+          outcome: 'failed',
+          message: detail ?? (answer.message || messages.recordNotSaved),
+        });
+      }
+    } catch {
+      additions.push({ email, outcome: 'failed', message: messages.recordNotSaved });
+    }
+  }
+  return additions;
+}
+
+const members = (count: number) => `${count} member${count === 1 ? '' : 's'}`;
+
+/** 'Added 2 members. Already on the committee: a@x.org.' and the failures, one line each. */
+export function summarizeAdditions(additions: readonly MemberAddition[]): {
+  notice: string;
+  failures: string[];
+} {
+  const added = additions.filter((addition) => addition.outcome === 'added');
+  const already = additions.filter((addition) => addition.outcome === 'already');
+  const parts = [`Added ${members(added.length)}.`];
+  if (already.length > 0) {
+    parts.push(
+      `Already on the committee: ${already.map((addition) => addition.email).join(', ')}.`,
+    );
+  }
+  const failures = additions.flatMap((addition) =>
+    addition.outcome === 'failed' ? [`${addition.email}: ${addition.message}`] : [],
+  );
+  return { notice: parts.join(' '), failures };
+}

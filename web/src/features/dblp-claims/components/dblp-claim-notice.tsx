@@ -1,0 +1,75 @@
+// The profile's word on the account's DBLP claim while it awaits a decision (docs/dblp.md,
+// "Claims"): who decides it, and, when the server offers ORCID sign-in and the claim is not
+// disputed, 'Confirm with ORCID', which sends the person to ORCID's sign-in page.
+import { useState } from 'react';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { dblpClaimMessages, messages } from '@recuse/common';
+import type { FullProfile } from '@recuse/common';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { startOrcidProof } from '../api/start-orcid-proof.ts';
+
+export type DblpClaim = NonNullable<FullProfile['dblp_claim']>;
+
+type DblpClaimNoticeProps = {
+  claim: DblpClaim;
+  /** Where the browser goes to sign in at ORCID (a full page load). */
+  goTo?: (url: string) => void;
+};
+
+export function DblpClaimNotice({
+  claim,
+  goTo = (url) => window.location.assign(url),
+}: DblpClaimNoticeProps) {
+  const [step, setStep] = useState<'idle' | 'starting' | { failed: string }>('idle');
+  const link = (
+    <Anchor href={claim.dblp_url} target="_blank" rel="noreferrer" fz="sm" c="blue.9">
+      {claim.dblp_url}
+    </Anchor>
+  );
+  const [before, after] =
+    claim.state === 'disputed'
+      ? splitAround(dblpClaimMessages.disputed)
+      : splitAround(dblpClaimMessages.awaitingAdministrator);
+
+  async function handleConfirm() {
+    if (step === 'starting') return;
+    setStep('starting');
+    try {
+      const answer = await startOrcidProof();
+      if (answer.ok) return goTo(answer.data.url);
+      setStep({ failed: answer.message || messages.somethingWentWrong });
+    } catch {
+      setStep({ failed: messages.somethingWentWrong });
+    }
+  }
+
+  return (
+    <Alert color="yellow" variant="light" title="DBLP claim" role="region">
+      <Stack gap="sm">
+        <Text fz="sm">
+          {before}
+          {link}
+          {after}
+        </Text>
+        {claim.can_confirm_with_orcid && (
+          <>
+            <Text fz="sm">{dblpClaimMessages.orcidOffer}</Text>
+            {typeof step === 'object' && <ErrorAlert message={step.failed} />}
+            <Group>
+              <Button onClick={handleConfirm} loading={step === 'starting'}>
+                {dblpClaimMessages.confirmWithOrcid}
+              </Button>
+            </Group>
+          </>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
+
+/** The text of a message around the URL it names, so the URL can be a link. */
+function splitAround(message: (url: string) => string): [string, string] {
+  const marker = '\u0000';
+  const [before = '', after = ''] = message(marker).split(marker);
+  return [before, after];
+}
