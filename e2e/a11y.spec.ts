@@ -1,28 +1,15 @@
 // Every page passes an axe check (docs/product.md, "The screens", Accessibility). Each page is
 // checked once it has settled (after the route-change loader), in the states a person meets it in.
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import {
   createConfirmedAccount,
-  demoAccounts,
+  demoSignIn,
   signIn,
   waitForPageSettled,
 } from './support/accounts.ts';
-import { demoPassword, findLinkInMail } from './support/mailbox.ts';
+import { findLinkInMail } from './support/mailbox.ts';
 import { saveCoauthoredPaper, uniqueTitle } from './support/relations.ts';
-
-async function expectNoAxeViolations(page: Page) {
-  await waitForPageSettled(page);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const summary = violations.map((violation) => ({
-    rule: violation.id,
-    impact: violation.impact,
-    help: violation.help,
-    targets: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-  expect(summary, `axe violations on ${page.url()}`).toEqual([]);
-}
+import { expectNoAxeViolations } from './support/axe.ts';
 
 test.describe('guest pages pass axe', () => {
   const guestPages = [
@@ -86,7 +73,7 @@ test("a new user's dashboard, with the welcome banner and the profile warning, p
 
 test.describe('signed-in pages pass axe', () => {
   test.beforeEach(async ({ page }) => {
-    await signIn(page, { ...demoAccounts.ada, password: demoPassword });
+    await signIn(page, demoSignIn('ada'));
   });
 
   test('dashboard with notifications', async ({ page }) => {
@@ -192,7 +179,7 @@ for (const viewport of [
     });
 
     test('relations list searched and filtered, with its downloads', async ({ page }) => {
-      await signIn(page, { ...demoAccounts.ada, password: demoPassword });
+      await signIn(page, demoSignIn('ada'));
       await page.goto('/relations');
       await page.getByRole('searchbox', { name: 'Search by person or title' }).fill('a');
       await page.getByRole('combobox', { name: 'Status' }).click();
@@ -207,7 +194,7 @@ for (const viewport of [
     }) => {
       // Two notifications for a new person: Ada names them on two papers.
       const reader = await createConfirmedAccount(page, 'Nora');
-      await signIn(page, { ...demoAccounts.ada, password: demoPassword });
+      await signIn(page, demoSignIn('ada'));
       for (const words of ['Counted paper one', 'Counted paper two']) {
         await saveCoauthoredPaper(page, {
           title: uniqueTitle(words),
@@ -231,7 +218,7 @@ for (const viewport of [
     });
 
     test('add relation with a person type chosen', async ({ page }) => {
-      await signIn(page, { ...demoAccounts.ada, password: demoPassword });
+      await signIn(page, demoSignIn('ada'));
       await page.goto('/relations/add');
       await page.getByRole('combobox', { name: 'Relation type' }).click();
       await page.getByRole('option', { name: 'Personal relationship', exact: true }).click();

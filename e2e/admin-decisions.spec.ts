@@ -4,43 +4,24 @@
 // outcome; a chair named on a relation is told they cannot decide; an administrator deletes an
 // account and its co-author's relation list then reads '(Deleted user)'; every new page passes
 // axe at desktop and phone widths.
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { messages, relationDecisionMessages, userAdminMessages } from '@recuse/common';
 import {
   createConfirmedAccount,
   demoAccounts,
+  demoSignIn,
+  signedInBrowser,
   signIn,
   uniqueSurname,
   waitForPageSettled,
 } from './support/accounts.ts';
-import { demoPassword } from './support/mailbox.ts';
 import { notificationAbout, saveCoauthoredPaper, uniqueTitle } from './support/relations.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 
-const administrator = { email: 'admin@example.org', firstName: 'Avery', password: demoPassword };
+const administrator = demoSignIn('administrator');
 /** Chairs Demo Conference 2027, whose committee includes Ada, Alan and Grace. */
-const chair = { email: 'chair@example.org', firstName: 'Frances', password: demoPassword };
-
-async function expectNoAxeViolations(page: Page) {
-  await waitForPageSettled(page);
-  await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const summary = violations.map((violation) => ({
-    rule: violation.id,
-    impact: violation.impact,
-    help: violation.help,
-    targets: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-  expect(summary, `axe violations on ${page.url()}`).toEqual([]);
-}
-
-async function signedInBrowser(browser: Browser, account: typeof administrator) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, account);
-  return { context, page };
-}
+const chair = demoSignIn('chair');
 
 const decision = (page: Page) => page.getByRole('region', { name: 'Decision' });
 
@@ -114,7 +95,7 @@ test('a chair validates one relation of a committee member and deletes another w
   // Nothing is left to decide: the page says why instead of offering the buttons.
   await expect(decision(frances.page)).toContainText(relationDecisionMessages.alreadyDeleted);
   await expect(decision(frances.page).getByRole('button')).toHaveCount(0);
-  await expectNoAxeViolations(frances.page);
+  await expectNoAxeViolations(frances.page, { waitForLoaders: true });
   await frances.context.close();
 
   // The creator is told of both, and sees the validated relation accepted.
@@ -187,7 +168,7 @@ test("an administrator deletes an account; its co-author's relations read '(Dele
   await expect(admin.page.getByRole('table', { name: `Relations of ${leavesName}` })).toContainText(
     title,
   );
-  await expectNoAxeViolations(admin.page);
+  await expectNoAxeViolations(admin.page, { waitForLoaders: true });
 
   await admin.page.getByRole('button', { name: 'Delete account…' }).click();
   const dialog = admin.page.getByRole('dialog', { name: `Delete the account of ${leavesName}` });
@@ -224,13 +205,13 @@ for (const width of [1280, 375]) {
     await expect(page.getByRole('heading', { level: 1, name: 'Relation decisions' })).toBeVisible();
     const newest = page.getByRole('table', { name: 'Newest relations' });
     await expect(newest).toBeVisible();
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, { waitForLoaders: true });
     await newest
       .getByRole('link', { name: /^Open the log of relation / })
       .first()
       .click();
     await expect(page.getByRole('region', { name: /^History/ })).toBeVisible();
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, { waitForLoaders: true });
 
     await page.goto('/admin/users');
     await expect(page.getByRole('heading', { level: 1, name: 'Accounts' })).toBeVisible();
@@ -240,7 +221,7 @@ for (const width of [1280, 375]) {
       .getByRole('link', { name: 'Grace Hopper' })
       .click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Account - Grace Hopper');
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, { waitForLoaders: true });
 
     // The chair's view of the list.
     const context = await browser.newContext({ viewport: { width, height: 900 } });
@@ -251,7 +232,7 @@ for (const width of [1280, 375]) {
     await expect(chairPage.getByRole('table', { name: 'Newest relations' })).toBeVisible({
       timeout: 60_000,
     });
-    await expectNoAxeViolations(chairPage);
+    await expectNoAxeViolations(chairPage, { waitForLoaders: true });
     await context.close();
   });
 }

@@ -2,17 +2,18 @@
 // merge into an institution found by its alias) and what the applicant then sees; the requests
 // inbox (an answer to a Contact-admin message) and what the asker then reads; every
 // administration page passes axe at desktop and phone widths.
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import {
   createConfirmedAccount,
+  demoSignIn,
   signIn,
+  signedInBrowser,
   uniqueSurname,
   waitForPageSettled,
 } from './support/accounts.ts';
 import { messages, requestMessages } from '@recuse/common';
-import { demoPassword, uniqueEmail } from './support/mailbox.ts';
+import { uniqueEmail } from './support/mailbox.ts';
 import {
   bearerOf,
   notificationAbout,
@@ -20,28 +21,9 @@ import {
   savePendingApplication,
   uniqueTitle,
 } from './support/relations.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 
-const administrator = { email: 'admin@example.org', firstName: 'Avery', password: demoPassword };
-
-async function expectNoAxeViolations(page: Page) {
-  await waitForPageSettled(page);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const summary = violations.map((violation) => ({
-    rule: violation.id,
-    impact: violation.impact,
-    help: violation.help,
-    targets: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-  expect(summary, `axe violations on ${page.url()}`).toEqual([]);
-}
-
-/** The administrator, signed in, in a browser context of their own. */
-async function administratorInOwnBrowser(browser: Browser) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, administrator);
-  return { context, page };
-}
+const administrator = demoSignIn('administrator');
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -70,7 +52,7 @@ test('an administrator approves one proposed institution and merges another; the
   const approvedId = await savePendingApplication(page, approvedName);
   const mergedId = await savePendingApplication(page, mergedName);
 
-  const admin = await administratorInOwnBrowser(browser);
+  const admin = await signedInBrowser(browser, administrator);
   await admin.page.getByRole('link', { name: 'Administration' }).first().click();
   await admin.page.getByRole('link', { name: 'Institutions' }).click();
   await expect(admin.page.getByRole('heading', { level: 1, name: 'Institutions' })).toBeVisible();
@@ -150,12 +132,12 @@ test('an approval of an institution another administrator rejected meanwhile say
   const name = `Institute of Raced Decisions ${unique()}`;
   await savePendingApplication(page, name);
 
-  const admin = await administratorInOwnBrowser(browser);
+  const admin = await signedInBrowser(browser, administrator);
   await admin.page.goto('/admin/institutions');
   const card = proposalCard(admin.page, name);
   await expect(card).toBeVisible();
   // Another administrator rejects it in the meantime.
-  const other = await administratorInOwnBrowser(browser);
+  const other = await signedInBrowser(browser, administrator);
   const headers = await bearerOf(other.page);
   const queue = await other.page.request.get('/v1/web/admin/institutions/queue', { headers });
   const { institutions } = (await queue.json()) as { institutions: { id: number; name: string }[] };
@@ -199,7 +181,7 @@ test("an administrator answers a Contact-admin request in the relation's activit
     .filter({ hasText: messages.commentsSent })
     .waitFor({ state: 'visible' });
 
-  const admin = await administratorInOwnBrowser(browser);
+  const admin = await signedInBrowser(browser, administrator);
   await admin.page.getByRole('link', { name: 'Administration' }).first().click();
   await admin.page.getByRole('link', { name: 'Requests' }).click();
   await expect(admin.page.getByRole('heading', { level: 1, name: 'Requests' })).toBeVisible();

@@ -3,25 +3,12 @@
 // downloaded and read (the pinned line ends with ' pin'), and an audit of a declared-conflicts
 // file with one missed and one unsupported conflict; axe at desktop and phone widths.
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { signIn, waitForPageSettled } from './support/accounts.ts';
-import { demoPassword } from './support/mailbox.ts';
+import { demoSignIn, signIn } from './support/accounts.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 
-const chair = { email: 'chair@example.org', firstName: 'Frances', password: demoPassword };
-
-async function expectNoAxeViolations(page: Page) {
-  await waitForPageSettled(page);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const summary = violations.map((violation) => ({
-    rule: violation.id,
-    impact: violation.impact,
-    help: violation.help,
-    targets: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-  expect(summary, `axe violations on ${page.url()}`).toEqual([]);
-}
+const chair = demoSignIn('chair');
 
 async function openWorkspace(page: Page) {
   await signIn(page, chair);

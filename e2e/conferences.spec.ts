@@ -3,45 +3,24 @@
 // names a co-chair; a researcher then finds it on View conflicts and gets their conflicts under
 // it; an administrator edits a DEFAULT rule; a conference without rules generates an empty list
 // with a sentence. Every new page passes axe at desktop and phone widths.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import {
   createConfirmedAccount,
-  demoAccounts,
+  demoSignIn,
   signIn,
   waitForPageSettled,
 } from './support/accounts.ts';
-import { demoPassword, uniqueEmail } from './support/mailbox.ts';
+import { uniqueEmail } from './support/mailbox.ts';
 import { bearerOf } from './support/relations.ts';
+import { expectNoAxeViolationsAtSizes } from './support/axe.ts';
 
-const ada = { ...demoAccounts.ada, password: demoPassword };
-const administrator = { email: 'admin@example.org', firstName: 'Avery', password: demoPassword };
-const widths = [
+const ada = demoSignIn('ada');
+const administrator = demoSignIn('administrator');
+const sizes = [
   { width: 1280, height: 900 },
   { width: 375, height: 800 },
 ];
-
-async function expectNoAxeViolations(page: Page) {
-  await waitForPageSettled(page);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const summary = violations.map((violation) => ({
-    rule: violation.id,
-    impact: violation.impact,
-    help: violation.help,
-    targets: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-  expect(summary, `axe violations on ${page.url()}`).toEqual([]);
-}
-
-/** axe at both widths, then back to the desktop width. */
-async function expectAccessibleAtBothWidths(page: Page) {
-  for (const size of widths) {
-    await page.setViewportSize(size);
-    await expectNoAxeViolations(page);
-  }
-  await page.setViewportSize(widths[0]!);
-}
 
 // The machine the suite runs on may be shared: axe alone can take tens of seconds.
 test.describe.configure({ timeout: 600_000 });
@@ -83,7 +62,7 @@ test('a chair creates a conference with rules, a committee and a co-chair; a res
     .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Conferences' })).toBeVisible();
   await expect(page.getByText('You do not chair any conference yet.')).toBeVisible();
-  await expectAccessibleAtBothWidths(page);
+  await expectNoAxeViolationsAtSizes(page, sizes);
 
   // A refused form says why, field by field.
   await page.getByRole('button', { name: 'Create conference' }).click();
@@ -177,7 +156,7 @@ test('a chair creates a conference with rules, a committee and a co-chair; a res
   await page.getByRole('textbox', { name: 'Name' }).fill(`${label} (renamed)`);
   await page.getByRole('button', { name: 'Save details' }).click();
   await expect(page.getByRole('heading', { level: 1, name: `${label} (renamed)` })).toBeVisible();
-  await expectAccessibleAtBothWidths(page);
+  await expectNoAxeViolationsAtSizes(page, sizes);
 
   // The co-chair finds it among their conferences.
   const coChairContext = await browser.newContext();
@@ -240,7 +219,7 @@ test('an administrator edits a DEFAULT rule from the browser', async ({ page }) 
   await page.getByRole('link', { name: 'Administration' }).first().click();
   await page.getByRole('link', { name: 'Default rules' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Default rules' })).toBeVisible();
-  await expectAccessibleAtBothWidths(page);
+  await expectNoAxeViolationsAtSizes(page, sizes);
 
   const award = rulesTable(page).getByRole('row').filter({ hasText: 'Joint award within 4 years' });
   await expect(award).toContainText('within 4 years of its end date');

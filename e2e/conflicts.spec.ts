@@ -6,11 +6,10 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { demoAccounts, signIn, waitForPageSettled } from './support/accounts.ts';
-import { demoPassword } from './support/mailbox.ts';
+import { demoSignIn, signIn, waitForPageSettled } from './support/accounts.ts';
 import { bearerOf } from './support/relations.ts';
 
-const ada = { ...demoAccounts.ada, password: demoPassword };
+const ada = demoSignIn('ada');
 
 const generate = (page: Page) =>
   page.getByRole('button', { name: 'Generate conflict list' }).click();

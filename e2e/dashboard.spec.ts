@@ -4,6 +4,7 @@ import { messages } from '@recuse/common';
 import {
   createConfirmedAccount,
   demoAccounts,
+  demoSignIn,
   signIn,
   waitForPageSettled,
 } from './support/accounts.ts';
@@ -32,7 +33,7 @@ test('a new user dismisses the help-welcome banner for good', async ({ page }) =
 });
 
 test('contact us asks for a subject and a message', async ({ page }) => {
-  await signIn(page, { ...demoAccounts.ada, password: demoPassword });
+  await signIn(page, demoSignIn('ada'));
   await page.goto('/contact');
   await expect(page.getByRole('heading', { name: 'Contact us' })).toBeVisible();
   await page.getByRole('button', { name: 'Send' }).click();

@@ -2,8 +2,7 @@
 // open to guests and signed-in users alike.
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { demoAccounts, signIn, waitForPageSettled } from './support/accounts.ts';
-import { demoPassword } from './support/mailbox.ts';
+import { demoSignIn, signIn, waitForPageSettled } from './support/accounts.ts';
 
 const sections = [
   { path: '/help', heading: 'Why Recuse' },
@@ -65,7 +64,7 @@ test('the help explains the conflict guideline and what a PC chair can do', asyn
 });
 
 test('a signed-in user reaches the help from the navigation', async ({ page }) => {
-  await signIn(page, { ...demoAccounts.grace, password: demoPassword });
+  await signIn(page, demoSignIn('grace'));
   await waitForPageSettled(page);
   await page
     .getByRole('navigation', { name: 'Main', exact: true })

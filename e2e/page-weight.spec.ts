@@ -7,8 +7,7 @@
 import { writeFile } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { demoAccounts, signIn, waitForPageSettled } from './support/accounts.ts';
-import { demoPassword } from './support/mailbox.ts';
+import { demoSignIn, signIn, waitForPageSettled } from './support/accounts.ts';
 
 const kilobyte = 1000;
 const signInBudget = 150 * kilobyte;
@@ -87,7 +86,7 @@ test('the sign-in page loads only its own code, precompressed, and every later p
   const names = signInWeight.files.map((file) => file.name).join(' ');
   expect(names).not.toMatch(/relation-form|conflicts|relation-graph|profile/);
 
-  await signIn(signInPage.page, { ...demoAccounts.ada, password: demoPassword });
+  await signIn(signInPage.page, demoSignIn('ada'));
   const storageState = JSON.stringify(await signInPage.context.storageState());
   await signInPage.context.close();
 

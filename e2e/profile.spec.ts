@@ -2,29 +2,19 @@
 // dashboard's warning, proposing an institution that a second person then finds by its alias,
 // linking the DBLP person imported before the account existed, and reading and dismissing a
 // notification.
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { dblpClaimMessages, messages } from '@recuse/common';
 import {
   createConfirmedAccount,
-  demoAccounts,
+  demoSignIn,
   signIn,
   waitForPageSettled,
 } from './support/accounts.ts';
 import { demoPassword, findLinkInMail, uniqueEmail } from './support/mailbox.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 
 const thisYear = String(new Date().getFullYear());
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const summary = violations.map((violation) => ({
-    rule: violation.id,
-    help: violation.help,
-    targets: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-  expect(summary, `axe violations on ${page.url()}`).toEqual([]);
-}
 
 const affiliation = (page: Page, number: number) =>
   page.getByRole('group', { name: `Affiliation ${number}` });
@@ -184,7 +174,7 @@ test('di@example.org claims the DBLP person imported before the account existed,
   request,
 }) => {
   const dblpUrl = 'https://dblp.org/pid/95/7448-1';
-  await signIn(page, { email: 'di@example.org', firstName: 'Di', password: demoPassword });
+  await signIn(page, demoSignIn('di'));
   await openProfile(page);
   await page.getByLabel('DBLP URL').fill(dblpUrl);
   const row = affiliation(page, 1);
@@ -249,7 +239,7 @@ test('di@example.org claims the DBLP person imported before the account existed,
 });
 
 test('a notification shows what happened, and Dismiss removes it', async ({ page }) => {
-  await signIn(page, { ...demoAccounts.grace, password: demoPassword });
+  await signIn(page, demoSignIn('grace'));
   const notifications = page.getByRole('region', { name: 'Notifications' });
   const rejected = notifications
     .getByRole('listitem')

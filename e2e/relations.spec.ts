@@ -8,12 +8,13 @@ import { messages } from '@recuse/common';
 import type { Account } from './support/accounts.ts';
 import {
   createConfirmedAccount,
+  demoSignIn,
   fillSignInForm,
   signIn,
   uniqueSurname,
   waitForPageSettled,
 } from './support/accounts.ts';
-import { demoPassword, expectMail, findLinkInMail, uniqueEmail } from './support/mailbox.ts';
+import { expectMail, findLinkInMail, uniqueEmail } from './support/mailbox.ts';
 import {
   bearerOf,
   coauthorRow,
@@ -372,7 +373,7 @@ test('a pending application with a new institution is validated when the admin a
     form: { institutionId: String(rInstitutionId) },
   });
   expect(refused.status()).toBe(403);
-  await signIn(admin, { email: 'admin@example.org', firstName: 'Avery', password: demoPassword });
+  await signIn(admin, demoSignIn('administrator'));
   const approved = await admin.request.post('/v1/web/admin/institutions/approve', {
     headers: await bearerOf(admin),
     form: { institutionId: String(rInstitutionId) },

@@ -2,35 +2,15 @@
 // the relations list a page at a time (search, filter and sort across pages), "My conflicts
 // with this committee" on the conflicts page, and the add page's word on who sees a personal
 // relation. Each page changed passes axe at 1280 and 375 px.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { committeeCheckMessages, messages } from '@recuse/common';
-import {
-  createConfirmedAccount,
-  demoAccounts,
-  signIn,
-  waitForPageSettled,
-} from './support/accounts.ts';
-import { demoPassword, uniqueEmail } from './support/mailbox.ts';
+import { createConfirmedAccount, demoSignIn, signIn } from './support/accounts.ts';
+import { uniqueEmail } from './support/mailbox.ts';
 import { saveCoauthoredPaper } from './support/relations.ts';
+import { expectNoAxeViolationsAtSizes } from './support/axe.ts';
 
 const lastYear = new Date().getFullYear() - 1;
-
-async function expectNoAxeViolationsAt(page: Page, widths = [1280, 375]) {
-  for (const width of widths) {
-    await page.setViewportSize({ width, height: 900 });
-    await waitForPageSettled(page);
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const summary = violations.map((violation) => ({
-      rule: violation.id,
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }));
-    expect(summary, `axe violations on ${page.url()} at ${width} px`).toEqual([]);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 /** Records `count` papers with one invited co-author, several at a time. */
 async function savePapers(page: Page, count: number, coauthorEmail: string, words: string) {
@@ -69,7 +49,7 @@ test('a prolific author pages through their publications; search, filter and sor
   await pages.getByRole('button', { name: 'Page 2' }).click();
   await expect(page.getByText(`Rows 51–${paperCount} of ${paperCount}`)).toBeVisible();
   await expect(table.getByRole('row')).toHaveCount(paperCount - 50 + 1);
-  await expectNoAxeViolationsAt(page);
+  await expectNoAxeViolationsAtSizes(page);
 
   // Sorting reorders every row, and the pages follow: A to Z starts with 001.
   await page.getByRole('combobox', { name: 'Sort by' }).click();
@@ -102,7 +82,7 @@ test('"My conflicts with this committee" reads a pasted committee and says who c
   test.setTimeout(180_000);
   // Ada of the demo: Alan advised her (always a conflict); Grace co-authored with her in 2024;
   // Charles was only invited, so his address identifies nobody.
-  await signIn(page, { ...demoAccounts.ada, password: demoPassword });
+  await signIn(page, demoSignIn('ada'));
   await page.goto('/relations/conflicts');
   await expect(page.getByRole('heading', { name: 'My conflicts with this committee' })).toBeVisible(
     { timeout: 30_000 },
@@ -129,7 +109,7 @@ test('"My conflicts with this committee" reads a pasted committee and says who c
   await expect(rows.nth(1)).toContainText('Co-authored publication within 4 years');
   await expect(rows.nth(2)).toContainText('Not found');
   await expect(rows.nth(3)).toContainText('initials are not guessed');
-  await expectNoAxeViolationsAt(page);
+  await expectNoAxeViolationsAtSizes(page);
 
   // Unticking a rule hides the answer until the check is run again.
   await page.getByRole('checkbox', { name: 'Co-authored publication within 4 years' }).uncheck();
@@ -140,12 +120,12 @@ test('the add page says who sees a personal relation once that type is chosen', 
   page,
 }) => {
   test.setTimeout(180_000);
-  await signIn(page, { ...demoAccounts.ada, password: demoPassword });
+  await signIn(page, demoSignIn('ada'));
   await page.goto('/relations/add');
   await page.getByRole('combobox', { name: 'Relation type' }).click();
   await page.getByRole('option', { name: 'Personal relationship', exact: true }).click();
   await expect(page.getByText(messages.personalRelationPrivacy)).toBeVisible();
-  await expectNoAxeViolationsAt(page);
+  await expectNoAxeViolationsAtSizes(page);
   await page.getByRole('combobox', { name: 'Relation type' }).click();
   await page.getByRole('option', { name: 'Ph.D. advisor/advisee', exact: true }).click();
   await expect(page.getByText(messages.personalRelationPrivacy)).toHaveCount(0);

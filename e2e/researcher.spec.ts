@@ -9,6 +9,7 @@ import { messages, pendingRelationCount } from '@recuse/common';
 import {
   createConfirmedAccount,
   demoAccounts,
+  demoSignIn,
   fillSignInForm,
   newAccount,
   readStorage,
@@ -17,7 +18,7 @@ import {
   uniqueSurname,
   waitForPageSettled,
 } from './support/accounts.ts';
-import { demoPassword, uniqueEmail } from './support/mailbox.ts';
+import { uniqueEmail } from './support/mailbox.ts';
 import { saveCoauthoredPaper, uniqueTitle } from './support/relations.ts';
 
 const requiredNote = 'Fields marked with an asterisk (*) are required.';
@@ -49,7 +50,7 @@ test('required fields carry an asterisk that is not part of their names, and the
   await expect(page.getByText(requiredNote)).toBeVisible();
   expect(isMarked(await markAfterLabel(page.getByLabel('Email')))).toBe(true);
 
-  await signIn(page, { ...demoAccounts.ada, password: demoPassword });
+  await signIn(page, demoSignIn('ada'));
   await page.goto('/relations/add');
   await expect(page.getByText(requiredNote)).toBeVisible();
   expect(
@@ -86,7 +87,7 @@ test('the first Tab reaches "Skip to content", which moves the focus past the he
 test('a relation that is not there says so at once, asking the server only once', async ({
   page,
 }) => {
-  await signIn(page, { ...demoAccounts.ada, password: demoPassword });
+  await signIn(page, demoSignIn('ada'));
   for (const id of ['987654321', 'not-a-number']) {
     let asked = 0;
     const count = (request: { url: () => string }) => {
@@ -180,7 +181,7 @@ test('a typed e-mail offers its owner alone, and one’s own address is never of
   page,
 }) => {
   const colleague = await createConfirmedAccount(page, 'Typed', uniqueSurname());
-  await signIn(page, { ...demoAccounts.ada, password: demoPassword });
+  await signIn(page, demoSignIn('ada'));
   await page.goto('/relations/add');
   await page.getByRole('combobox', { name: 'Relation type' }).click();
   await page.getByRole('option', { name: 'Ph.D. advisor/advisee', exact: true }).click();
@@ -203,7 +204,7 @@ test('a typed e-mail offers its owner alone, and one’s own address is never of
 test('award forms name co-awardees; the pending page counts pending relations', async ({
   page,
 }) => {
-  await signIn(page, { ...demoAccounts.ada, password: demoPassword });
+  await signIn(page, demoSignIn('ada'));
   await page.goto('/relations/add');
   await page.getByRole('combobox', { name: 'Relation type' }).click();
   await page.getByRole('option', { name: 'Joint award', exact: true }).click();
@@ -220,7 +221,7 @@ test('at 375 px the status badges of the relation tables show their whole word',
   page,
 }) => {
   await page.setViewportSize({ width: 375, height: 800 });
-  await signIn(page, { ...demoAccounts.ada, password: demoPassword });
+  await signIn(page, demoSignIn('ada'));
   await page.goto('/relations/pending');
   await waitForPageSettled(page);
   const badges = page.getByRole('table').locator('.mantine-Badge-root');

@@ -3,15 +3,14 @@
 import { expect, test } from '@playwright/test';
 import {
   createConfirmedAccount,
-  demoAccounts,
+  demoSignIn,
   readStorage,
   sessionKeys,
   signIn,
   waitForPageSettled,
 } from './support/accounts.ts';
-import { demoPassword } from './support/mailbox.ts';
 
-const ada = { ...demoAccounts.ada, password: demoPassword };
+const ada = demoSignIn('ada');
 
 test('tokens are refreshed 50 minutes before they expire and the user stays signed in', async ({
   page,

@@ -1,9 +1,9 @@
 // Accounts for browser tests: a fresh, confirmed account per test (signed up through the
 // API and confirmed through the link in its mail), signing in through the form as a person
 // would, and reading the session the app keeps in localStorage.
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
-import { findLinkInMail, uniqueEmail } from './mailbox.ts';
+import { demoPassword, findLinkInMail, uniqueEmail } from './mailbox.ts';
 
 export type Account = { firstName: string; lastName: string; email: string; password: string };
 
@@ -81,7 +81,16 @@ export const demoAccounts = {
   ada: { email: 'ada@example.org', firstName: 'Ada' },
   alan: { email: 'alan@example.org', firstName: 'Alan' },
   grace: { email: 'grace@example.org', firstName: 'Grace' },
+  di: { email: 'di@example.org', firstName: 'Di' },
+  administrator: { email: 'admin@example.org', firstName: 'Avery' },
+  chair: { email: 'chair@example.org', firstName: 'Frances' },
 } as const;
+
+/** A demo account with the demo password, as signIn takes it. */
+export const demoSignIn = (name: keyof typeof demoAccounts) => ({
+  ...demoAccounts[name],
+  password: demoPassword,
+});
 
 /** What the app keeps in localStorage for the session (web/src/lib/session.ts). */
 export const sessionKeys = {
@@ -94,4 +103,15 @@ export const sessionKeys = {
 
 export function readStorage(page: Page, key: string): Promise<string | null> {
   return page.evaluate((name) => localStorage.getItem(name), key);
+}
+
+/** An account signed in, in a browser context of its own (close the context when done). */
+export async function signedInBrowser(
+  browser: Browser,
+  account: { email: string; firstName: string; password: string },
+) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, account);
+  return { context, page };
 }
