@@ -13,12 +13,8 @@ import { affiliations, institutions, relationParties, relations, users } from '.
 import type { Db } from '../src/db/client.ts';
 import { buildTestApp } from '../test/build-test-app.ts';
 import type { TestApp } from '../test/build-test-app.ts';
-import {
-  buildChairWorld,
-  hotcrpFixture,
-  insertDefaultRules,
-  uploadCsv,
-} from '../test/chair-workspace.ts';
+import { buildChairWorld, hotcrpFixture, uploadCsv } from '../test/chair-workspace.ts';
+import { insertDefaultRules } from '../src/modules/conferences/conferences.repo.ts';
 import { bearer } from '../test/factories.ts';
 import type { Tokens } from '../test/factories.ts';
 import { describeMachine, formatLoadAverage } from './machine.ts';

@@ -5,10 +5,8 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import type { LightMyRequestResponse } from 'fastify';
 import type { ConferenceReply, MatrixReply } from '@recuse/common';
-import { defaultConflictRules } from '@recuse/common';
-import type { Db } from '../src/db/client.ts';
-import { conferenceRules } from '../src/db/schema.ts';
 import type { User } from '../src/db/schema.ts';
+import { insertDefaultRules } from '../src/modules/conferences/conferences.repo.ts';
 import type { TestApp } from './build-test-app.ts';
 import type { Tokens } from './factories.ts';
 import {
@@ -45,24 +43,6 @@ export interface ChairWorld {
 }
 
 let worlds = 0;
-
-/** DEFAULT's rules, in its order, as the rules of a conference. */
-export async function insertDefaultRules(db: Db, conferenceId: number) {
-  await db.insert(conferenceRules).values(
-    defaultConflictRules.map((rule, index) => ({
-      conferenceId,
-      value: rule.value,
-      title: rule.title,
-      relationTypeId: rule.relationTypeId,
-      checkedDate: rule.checkedDate,
-      isReadonly: rule.isReadonly,
-      operation: rule.operation,
-      numberOfYears: rule.numberOfYears,
-      numberOfMonths: rule.numberOfMonths,
-      sortOrder: index,
-    })),
-  );
-}
 
 /**
  * The people of the fixtures and what ties them, under a conference dated 2026-11-15 (so a
@@ -169,6 +149,23 @@ export async function buildChairWorld(t: TestApp): Promise<ChairWorld> {
       adaEdsgerOld: adaEdsgerOld.relation.id,
     },
   };
+}
+
+/**
+ * The same world with the fixtures' committee (committee.csv) and submissions (authors.csv)
+ * uploaded by its chair, as most workspace tests start.
+ */
+export async function buildUploadedChairWorld(t: TestApp): Promise<ChairWorld> {
+  const world = await buildChairWorld(t);
+  for (const [kind, file] of [
+    ['committee', 'committee.csv'],
+    ['submissions', 'authors.csv'],
+  ] as const) {
+    const url = `/v1/web/conference/${world.confid}/${kind}`;
+    const response = await uploadCsv(t, url, world.chair, hotcrpFixture(file));
+    if (response.statusCode !== 200) throw new Error(`${file}: ${response.body}`);
+  }
+  return world;
 }
 
 const boundary = 'RecuseCsvBoundary';

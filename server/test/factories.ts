@@ -23,6 +23,10 @@ export const defaultPassword = 'Correct#Horse9';
 let defaultPasswordHash: Promise<string> | undefined;
 let sequence = 0;
 
+/** Words made unique within and across runs: titles, institution names, messages. */
+export const uniqueWords = (words: string) =>
+  `${words} ${(sequence += 1)}${Date.now().toString(36)}`;
+
 export async function buildUser(
   db: Db,
   overrides: Partial<typeof users.$inferInsert> = {},

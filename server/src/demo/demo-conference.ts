@@ -15,11 +15,11 @@
 // - paper 6 (Kathleen again): Grace, her co-author on paper 1 (the chair counts co-authors on
 //   other submissions in this demo);
 // - paper 7: nobody.
-import { defaultConflictRules } from '@recuse/common';
 import type { Db } from '../db/client.ts';
-import { conferenceChairs, conferenceRules, conferences } from '../db/schema.ts';
+import { conferenceChairs, conferences } from '../db/schema.ts';
 import * as workspace from '../modules/chair-workspace/chair-workspace.repo.ts';
 import { readAuthorsFile, readCommitteeFile } from '../modules/chair-workspace/hotcrp-csv.ts';
+import { insertDefaultRules } from '../modules/conferences/conferences.repo.ts';
 
 export const demoConference = {
   name: 'DEMO-CONF-2027',
@@ -63,20 +63,7 @@ export async function seedDemoConference(db: Db, chairUserId: number): Promise<v
     .returning({ id: conferences.id });
   const conferenceId = conference!.id;
   await db.insert(conferenceChairs).values({ conferenceId, userId: chairUserId });
-  await db.insert(conferenceRules).values(
-    defaultConflictRules.map((rule, index) => ({
-      conferenceId,
-      value: rule.value,
-      title: rule.title,
-      relationTypeId: rule.relationTypeId,
-      checkedDate: rule.checkedDate,
-      isReadonly: rule.isReadonly,
-      operation: rule.operation,
-      numberOfYears: rule.numberOfYears,
-      numberOfMonths: rule.numberOfMonths,
-      sortOrder: index,
-    })),
-  );
+  await insertDefaultRules(db, conferenceId);
   await workspace.replaceCommittee(db, conferenceId, committee.members);
   await workspace.replaceSubmissions(db, conferenceId, authors.submissions);
   await workspace.setCountsSubmissionCoauthors(db, conferenceId, true);

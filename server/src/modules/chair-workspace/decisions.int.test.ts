@@ -11,7 +11,7 @@ import { buildTestApp } from '../../../test/build-test-app.ts';
 import type { ChairWorld } from '../../../test/chair-workspace.ts';
 import {
   assignmentsOfMatrix,
-  buildChairWorld,
+  buildUploadedChairWorld,
   hotcrpFixture,
   parseCsvFile,
   uploadCsv,
@@ -26,9 +26,7 @@ const base = () => `/v1/web/conference/${w.confid}`;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  w = await buildChairWorld(t);
-  await uploadCsv(t, `${base()}/committee`, w.chair, hotcrpFixture('committee.csv'));
-  await uploadCsv(t, `${base()}/submissions`, w.chair, hotcrpFixture('authors.csv'));
+  w = await buildUploadedChairWorld(t);
 });
 afterAll(() => t.close());
 

@@ -9,7 +9,11 @@ import type { MatrixReply, WorkspaceSettingsReply } from '@recuse/common';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import type { ChairWorld } from '../../../test/chair-workspace.ts';
-import { buildChairWorld, hotcrpFixture, uploadCsv } from '../../../test/chair-workspace.ts';
+import {
+  buildUploadedChairWorld,
+  hotcrpFixture,
+  uploadCsv,
+} from '../../../test/chair-workspace.ts';
 import { buildAffiliation, buildRelation, buildUser } from '../../../test/factories.ts';
 import { get, post } from '../../../test/relation-requests.ts';
 import { matrixCsvHeader } from './matrix-exports.ts';
@@ -20,9 +24,7 @@ const base = () => `/v1/web/conference/${w.confid}`;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  w = await buildChairWorld(t);
-  await uploadCsv(t, `${base()}/committee`, w.chair, hotcrpFixture('committee.csv'));
-  await uploadCsv(t, `${base()}/submissions`, w.chair, hotcrpFixture('authors.csv'));
+  w = await buildUploadedChairWorld(t);
 });
 afterAll(() => t.close());
 

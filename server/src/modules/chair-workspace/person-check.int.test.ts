@@ -8,7 +8,7 @@ import { personCheckMessages } from '@recuse/common';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import type { ChairWorld } from '../../../test/chair-workspace.ts';
-import { buildChairWorld, hotcrpFixture, uploadCsv } from '../../../test/chair-workspace.ts';
+import { buildUploadedChairWorld } from '../../../test/chair-workspace.ts';
 import { buildUser, signIn } from '../../../test/factories.ts';
 import type { Fields } from '../../../test/relation-requests.ts';
 import { get, post } from '../../../test/relation-requests.ts';
@@ -19,9 +19,7 @@ const base = () => `/v1/web/conference/${w.confid}`;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  w = await buildChairWorld(t);
-  await uploadCsv(t, `${base()}/committee`, w.chair, hotcrpFixture('committee.csv'));
-  await uploadCsv(t, `${base()}/submissions`, w.chair, hotcrpFixture('authors.csv'));
+  w = await buildUploadedChairWorld(t);
 });
 afterAll(() => t.close());
 

@@ -1,6 +1,7 @@
 // Conferences, their chairs and their rules (docs/conflicts.md, "Rules"). Rules are kept in the
 // conference's order (`sort_order`), which decides which rule explains a relation first.
 import type { ConflictRule } from '@recuse/common';
+import { defaultConflictRules } from '@recuse/common';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { conferenceChairs, conferenceRules, conferences } from '../../db/schema.ts';
@@ -133,6 +134,24 @@ export async function nextRuleOrder(db: Db, conferenceId: number): Promise<numbe
     .from(conferenceRules)
     .where(eq(conferenceRules.conferenceId, conferenceId));
   return row?.next ?? 0;
+}
+
+/** DEFAULT's rules, in its order, as the rules of a conference (the demo's, and tests'). */
+export async function insertDefaultRules(db: Db, conferenceId: number): Promise<void> {
+  await db.insert(conferenceRules).values(
+    defaultConflictRules.map((rule, index) => ({
+      conferenceId,
+      value: rule.value,
+      title: rule.title,
+      relationTypeId: rule.relationTypeId,
+      checkedDate: rule.checkedDate,
+      isReadonly: rule.isReadonly,
+      operation: rule.operation,
+      numberOfYears: rule.numberOfYears,
+      numberOfMonths: rule.numberOfMonths,
+      sortOrder: index,
+    })),
+  );
 }
 
 export async function insertRule(

@@ -15,6 +15,7 @@ import {
   buildAffiliation,
   buildInstitution,
   buildRelation,
+  uniqueWords,
 } from '../../../test/factories.ts';
 import { signedInUser } from '../../../test/profile-requests.ts';
 import {
@@ -44,9 +45,6 @@ beforeAll(async () => {
   admin = (await signedInUser(t, { role: 'admin' })).session;
 });
 afterAll(() => t.close());
-
-let sequence = 0;
-const uniqueName = (words: string) => `${words} ${(sequence += 1)}${Date.now().toString(36)}`;
 
 async function institutionRow(id: number) {
   const [row] = await t.db.select().from(institutions).where(eq(institutions.id, id));
@@ -93,7 +91,7 @@ async function dropList(session: Tokens) {
 }
 
 /** A proposal by a new member, who is affiliated with it and applied to it (type 8, pending). */
-async function proposalInUse(name = uniqueName('Proposed Institute')) {
+async function proposalInUse(name = uniqueWords('Proposed Institute')) {
   const proposer = await signedInUser(t);
   const institution = await buildInstitution(t.db, {
     name,
@@ -212,7 +210,7 @@ describe('the queue and the search', () => {
   });
 
   it('finds institutions by a part of their name or an alias, ignoring case and accents', async () => {
-    const name = uniqueName('Université de Recherche');
+    const name = uniqueWords('Université de Recherche');
     const institution = await buildInstitution(t.db, { name, aliases: ['Zorbl Labs'] });
     const byName = await get(
       t,
@@ -275,7 +273,7 @@ describe('merging', () => {
   it('moves a proposal into an approved institution: its names become aliases, what named it follows', async () => {
     const { proposer, institution, affiliation, gid } = await proposalInUse();
     const target = await buildInstitution(t.db, {
-      name: uniqueName('Target University'),
+      name: uniqueWords('Target University'),
       aliases: ['TU Target'],
       emailDomains: ['target.example.org'],
     });
@@ -455,7 +453,7 @@ describe('rejecting', () => {
 describe('editing', () => {
   it('changes the name, aliases, e-mail domains and country, and writes the audit log', async () => {
     const institution = await buildInstitution(t.db, { aliases: ['Old Alias'] });
-    const name = uniqueName('Renamed Institute');
+    const name = uniqueWords('Renamed Institute');
     const answer = await post(t, urls.update, admin, {
       institutionId: institution.id,
       name: `  ${name} `,
@@ -499,7 +497,7 @@ describe('editing', () => {
 
   it('refuses a name or alias another institution goes by, and bad fields, changing nothing', async () => {
     const taken = await buildInstitution(t.db, {
-      name: uniqueName('Taken College'),
+      name: uniqueWords('Taken College'),
       aliases: ['Taken Alias Only'],
     });
     const institution = await buildInstitution(t.db);

@@ -11,7 +11,7 @@ import { requestMessages as says } from '@recuse/common';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import type { Tokens } from '../../../test/factories.ts';
-import { buildRelation, mailsTo } from '../../../test/factories.ts';
+import { buildRelation, mailsTo, uniqueWords } from '../../../test/factories.ts';
 import { signedInUser } from '../../../test/profile-requests.ts';
 import { get, listComments, post, requestToModify } from '../../../test/relation-requests.ts';
 import {
@@ -36,11 +36,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let sequence = 0;
-const unique = (words: string) => `${words} ${(sequence += 1)}-${Date.now().toString(36)}`;
-
 /** A person who contacts the administrators about their relation with another. */
-async function contactAdminAbout(text = unique('The year is wrong')) {
+async function contactAdminAbout(text = uniqueWords('The year is wrong')) {
   const asker = await signedInUser(t, { firstName: 'Asker' });
   const party = await signedInUser(t, { firstName: 'Party' });
   const relation = await buildRelation(t.db, {
@@ -60,7 +57,7 @@ async function contactAdminAbout(text = unique('The year is wrong')) {
   return { asker, party, relationId: relation.relation.id, requestId: comment!.id, text };
 }
 
-async function contactUs(subject = unique('Help with my profile')) {
+async function contactUs(subject = uniqueWords('Help with my profile')) {
   const author = await signedInUser(t, { firstName: 'Writer' });
   const response = await post(t, '/v1/web/contactus', author.session, {
     Subject: subject,
