@@ -4,10 +4,7 @@
 // summary. --all first queues everyone whose refresh is due; --pid crawls one person now.
 // Errors a person can act on are one clear line and exit code 1.
 import cliProgress from 'cli-progress';
-import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.ts';
 import type { Config } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
 import type { Db } from '../db/client.ts';
 import { createDblpCrawler } from '../dblp/crawl/crawl-person.ts';
 import { runCrawlQueue } from '../dblp/crawl/crawl-run.ts';
@@ -15,6 +12,7 @@ import type { CrawlRunSummary } from '../dblp/crawl/crawl-run.ts';
 import { queueDueCrawls } from '../dblp/crawl/crawl-schedule.ts';
 import { CrawlFailure } from '../dblp/crawl/fetch-person.ts';
 import { findDblpPidHolder } from '../modules/accounts/accounts.service.ts';
+import { readArgs, runCommand, UsageError, withDatabase } from './command.ts';
 
 const usage = `Usage: npm run dblp:crawl -- [--all] [--pid PID] [--database-url URL]
 
@@ -27,22 +25,16 @@ const usage = `Usage: npm run dblp:crawl -- [--all] [--pid PID] [--database-url 
 
 /** A problem the person running the command can fix: one line, exit code 1. */
 class CliError extends Error {}
-class UsageError extends CliError {}
 
 function readArguments() {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      options: {
-        all: { type: 'boolean', default: false },
-        pid: { type: 'string' },
-        'database-url': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
+  const { values } = readArgs({
+    options: {
+      all: { type: 'boolean', default: false },
+      pid: { type: 'string' },
+      'database-url': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
   if (values.help) return undefined;
   if (values.all && values.pid !== undefined)
     throw new UsageError('Give --all or --pid, not both.');
@@ -124,39 +116,21 @@ function describeSummary({ results, waiting, nextRunAt }: CrawlRunSummary): stri
   return lines.join('\n');
 }
 
-async function main() {
-  const options = readArguments();
-  if (!options) {
-    console.log(usage);
-    return;
-  }
-  const config = loadConfig();
-  if (!config.DBLP_BASE_URL)
-    throw new CliError('Set DBLP_BASE_URL: the crawler has nowhere to go.');
-  const url = options.databaseUrl ?? config.DATABASE_URL;
-  const database = await openDatabase(url ? { url } : { dataDir: config.DATA_DIR });
-  try {
-    await database.migrate();
-    if (options.pid) await crawlOnePid(database.db, config, options.pid);
-    else await crawlQueue(database.db, config, options.isAll);
-  } finally {
-    await database.close();
-  }
-}
-
-try {
-  await main();
-} catch (error) {
-  if (error instanceof UsageError) console.error(`${error.message}\n\n${usage}`);
-  else if (error instanceof CliError) console.error(error.message);
-  else if (error instanceof CrawlFailure) console.error(`The crawl failed: ${error.message}`);
-  else if (isUnreachableDatabase(error))
-    console.error(`Cannot reach the database: ${(error as Error).message}`);
-  else console.error('The crawl failed unexpectedly:', error);
-  process.exitCode = 1;
-}
-
-function isUnreachableDatabase(error: unknown) {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === '3D000' || code === '28P01';
-}
+await runCommand({
+  usage,
+  readArguments,
+  async run(options, config) {
+    if (!config.DBLP_BASE_URL)
+      throw new CliError('Set DBLP_BASE_URL: the crawler has nowhere to go.');
+    await withDatabase(config, options.databaseUrl, async (database) => {
+      if (options.pid) await crawlOnePid(database.db, config, options.pid);
+      else await crawlQueue(database.db, config, options.isAll);
+    });
+  },
+  explain(error) {
+    if (error instanceof CliError) return error.message;
+    if (error instanceof CrawlFailure) return `The crawl failed: ${error.message}`;
+    return undefined;
+  },
+  unexpected: 'The crawl failed unexpectedly:',
+});

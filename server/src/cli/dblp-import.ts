@@ -2,14 +2,12 @@
 // dblp.xml.gz) into the database the server uses (DATABASE_URL, else the embedded PGlite in
 // DATA_DIR), recording the run for the administrators' DBLP page (import-runs.ts). Resumable: run it again after an interruption and it carries on. Errors a person
 // can act on are one clear line and exit code 1, never a stack trace.
-import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
-import type { Database } from '../db/client.ts';
+import type { Config } from '../config.ts';
 import { defaultPostgresWorkers } from '../dblp/import/import-dump.ts';
 import { importDumpRecorded } from '../dblp/import/import-runs.ts';
 import { describeSummary, ImportProgressBar } from '../dblp/import/import-progress.ts';
 import { DblpParseError } from '../dblp/parse-error.ts';
+import { readArgs, runCommand, UsageError, withDatabase } from './command.ts';
 
 const usage = `Usage: npm run dblp:import -- PATH [--database-url URL] [--batch-size N] [--range-size N] [--workers N]
 
@@ -21,33 +19,26 @@ const usage = `Usage: npm run dblp:import -- PATH [--database-url URL] [--batch-
   --workers       transactions at a time (default: one per processor on PostgreSQL, at
                   most 4; always 1 on the embedded database)`;
 
-class UsageError extends Error {}
-
 function readArguments() {
-  try {
-    const { values, positionals } = parseArgs({
-      allowPositionals: true,
-      options: {
-        'database-url': { type: 'string' },
-        'batch-size': { type: 'string' },
-        'range-size': { type: 'string' },
-        workers: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-    if (values.help) return undefined;
-    if (positionals.length !== 1) throw new UsageError('Give exactly one dump file.');
-    return {
-      path: positionals[0]!,
-      databaseUrl: values['database-url'],
-      batchSize: positiveNumber(values['batch-size'], '--batch-size'),
-      rangeSize: positiveNumber(values['range-size'], '--range-size'),
-      workers: positiveNumber(values.workers, '--workers'),
-    };
-  } catch (error) {
-    if (error instanceof UsageError) throw error;
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
+  const { values, positionals } = readArgs({
+    allowPositionals: true,
+    options: {
+      'database-url': { type: 'string' },
+      'batch-size': { type: 'string' },
+      'range-size': { type: 'string' },
+      workers: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) return undefined;
+  if (positionals.length !== 1) throw new UsageError('Give exactly one dump file.');
+  return {
+    path: positionals[0]!,
+    databaseUrl: values['database-url'],
+    batchSize: positiveNumber(values['batch-size'], '--batch-size'),
+    rangeSize: positiveNumber(values['range-size'], '--range-size'),
+    workers: positiveNumber(values.workers, '--workers'),
+  };
 }
 
 function positiveNumber(text: string | undefined, option: string) {
@@ -61,7 +52,6 @@ function positiveNumber(text: string | undefined, option: string) {
 
 /** The message for an error the person running the import can act on; undefined for a bug. */
 function explain(error: unknown, path: string): string | undefined {
-  if (error instanceof UsageError) return `${error.message}\n\n${usage}`;
   if (error instanceof DblpParseError) {
     return (
       `The dump ${path} is truncated or corrupt: ${error.message}.\n` +
@@ -75,54 +65,36 @@ function explain(error: unknown, path: string): string | undefined {
   if (code === 'EISDIR' || (error instanceof Error && error.message.endsWith('is not a file'))) {
     return `${path} is not a file.`;
   }
-  if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === '3D000' || code === '28P01') {
-    return `Cannot reach the database: ${(error as Error).message}`;
-  }
   return undefined;
 }
 
-async function main() {
-  const options = readArguments();
-  if (!options) {
-    console.log(usage);
-    return;
-  }
-  const config = loadConfig();
-  const url = options.databaseUrl ?? config.DATABASE_URL;
-  let database: Database | undefined;
+type Options = NonNullable<ReturnType<typeof readArguments>>;
+
+async function run(options: Options, config: Config) {
   const progress = new ImportProgressBar();
   try {
-    database = await openDatabase(url ? { url } : { dataDir: config.DATA_DIR });
-    await database.migrate();
-    const summary = await importDumpRecorded(database.db, options.path, {
-      batchSize: options.batchSize,
-      rangeSize: options.rangeSize,
-      workers: database.engine === 'pglite' ? 1 : (options.workers ?? defaultPostgresWorkers),
-      onPhase: (phase, resumedAt) => progress.startPhase(phase, resumedAt),
-      onProgress: (event) => progress.update(event),
-      onWarning: (warning) => progress.warn(warning),
+    await withDatabase(config, options.databaseUrl, async (database) => {
+      const summary = await importDumpRecorded(database.db, options.path, {
+        batchSize: options.batchSize,
+        rangeSize: options.rangeSize,
+        workers: database.engine === 'pglite' ? 1 : (options.workers ?? defaultPostgresWorkers),
+        onPhase: (phase, resumedAt) => progress.startPhase(phase, resumedAt),
+        onProgress: (event) => progress.update(event),
+        onWarning: (warning) => progress.warn(warning),
+      });
+      progress.stop();
+      console.error(describeSummary(summary));
     });
-    progress.stop();
-    console.error(describeSummary(summary));
   } catch (error) {
     progress.stop();
-    const message = explain(error, options.path);
-    if (message === undefined) throw error;
-    console.error(message);
-    process.exitCode = 1;
-  } finally {
-    await database?.close();
+    throw error;
   }
 }
 
-try {
-  await main();
-} catch (error) {
-  const message = error instanceof UsageError ? `${error.message}\n\n${usage}` : undefined;
-  if (message === undefined) {
-    console.error('The import failed unexpectedly:', error);
-  } else {
-    console.error(message);
-  }
-  process.exitCode = 1;
-}
+await runCommand({
+  usage,
+  readArguments,
+  run,
+  explain: (error, options) => explain(error, options.path),
+  unexpected: 'The import failed unexpectedly:',
+});

@@ -3,14 +3,12 @@
 // in the database the server uses (DATABASE_URL, else the embedded PGlite in DATA_DIR). Running
 // it again changes nothing; a newer dump updates. docs/institutions.md says what it does.
 // Errors a person can act on are one clear line and exit code 1, never a stack trace.
-import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
-import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
-import type { Database } from '../db/client.ts';
+import type { Config } from '../config.ts';
 import { importRorDump } from '../ror/import-ror.ts';
 import type { RorImportSummary } from '../ror/import-ror.ts';
 import { RorDumpError } from '../ror/read-dump.ts';
+import { readArgs, runCommand, UsageError, withDatabase } from './command.ts';
 
 const usage = `Usage: npm run institutions:import-ror -- FILE [--database-url URL]
 
@@ -18,24 +16,17 @@ const usage = `Usage: npm run institutions:import-ror -- FILE [--database-url UR
   --database-url  PostgreSQL to import into; default DATABASE_URL, else the embedded
                   database in DATA_DIR (the one the server uses)`;
 
-class UsageError extends Error {}
-
 function readArguments() {
-  try {
-    const { values, positionals } = parseArgs({
-      allowPositionals: true,
-      options: {
-        'database-url': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-    if (values.help) return undefined;
-    if (positionals.length !== 1) throw new UsageError('Give exactly one dump file.');
-    return { path: positionals[0]!, databaseUrl: values['database-url'] };
-  } catch (error) {
-    if (error instanceof UsageError) throw error;
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
+  const { values, positionals } = readArgs({
+    allowPositionals: true,
+    options: {
+      'database-url': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) return undefined;
+  if (positionals.length !== 1) throw new UsageError('Give exactly one dump file.');
+  return { path: positionals[0]!, databaseUrl: values['database-url'] };
 }
 
 function explain(error: unknown, path: string): string | undefined {
@@ -43,9 +34,6 @@ function explain(error: unknown, path: string): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;
   if (code === 'ENOENT') return `The dump ${path} does not exist.`;
   if (code === 'EACCES') return `The dump ${path} cannot be read (permission denied).`;
-  if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === '3D000' || code === '28P01') {
-    return `Cannot reach the database: ${(error as Error).message}`;
-  }
   return undefined;
 }
 
@@ -64,14 +52,7 @@ function describeRorSummary(summary: RorImportSummary): string {
   return lines.join('\n');
 }
 
-async function main() {
-  const options = readArguments();
-  if (!options) {
-    console.log(usage);
-    return;
-  }
-  const config = loadConfig();
-  const url = options.databaseUrl ?? config.DATABASE_URL;
+async function run(options: { path: string; databaseUrl?: string }, config: Config) {
   // A bar on a terminal; nothing in a log file or a pipe, where the summary says it all.
   const bar = process.stderr.isTTY
     ? new cliProgress.SingleBar(
@@ -85,37 +66,28 @@ async function main() {
         cliProgress.Presets.shades_classic,
       )
     : undefined;
-  let database: Database | undefined;
   try {
-    database = await openDatabase(url ? { url } : { dataDir: config.DATA_DIR });
-    await database.migrate();
-    bar?.start(1, 0, { records: '0' });
-    const summary = await importRorDump({ config, db: database.db }, options.path, {
-      onProgress: (progress) => {
-        bar?.setTotal(Math.max(progress.totalBytes, 1));
-        bar?.update(progress.bytesRead, { records: progress.records.toLocaleString('en-US') });
-      },
+    await withDatabase(config, options.databaseUrl, async (database) => {
+      bar?.start(1, 0, { records: '0' });
+      const summary = await importRorDump({ config, db: database.db }, options.path, {
+        onProgress: (progress) => {
+          bar?.setTotal(Math.max(progress.totalBytes, 1));
+          bar?.update(progress.bytesRead, { records: progress.records.toLocaleString('en-US') });
+        },
+      });
+      bar?.stop();
+      console.error(describeRorSummary(summary));
     });
-    bar?.stop();
-    console.error(describeRorSummary(summary));
   } catch (error) {
     bar?.stop();
-    const message = explain(error, options.path);
-    if (message === undefined) throw error;
-    console.error(message);
-    process.exitCode = 1;
-  } finally {
-    await database?.close();
+    throw error;
   }
 }
 
-try {
-  await main();
-} catch (error) {
-  if (error instanceof UsageError) {
-    console.error(`${error.message}\n\n${usage}`);
-  } else {
-    console.error('The import failed unexpectedly:', error);
-  }
-  process.exitCode = 1;
-}
+await runCommand({
+  usage,
+  readArguments,
+  run,
+  explain: (error, options) => explain(error, options.path),
+  unexpected: 'The import failed unexpectedly:',
+});

@@ -365,59 +365,52 @@ async function decidedRelation(db: Db, decider: Decider, relationId: number) {
   return relation!;
 }
 
-/** POST /v1/web/admin/relations/validate */
-export async function validateRelationByDecision(
+type LockedRelation = Awaited<ReturnType<typeof lockForDecision>>;
+type Decision = { kind: 'validate' | 'delete'; reason: string };
+
+/**
+ * One decision on a relation, in one transaction: locked as the decider may see it, changed,
+ * told to its people, the decider's notices about it marked read, and the audit entry written.
+ */
+async function decideRelation(
   context: AppContext,
   session: SessionUser,
   relationId: number,
-  reason: string,
+  decision: Decision,
+  change: (tx: Db, locked: LockedRelation) => Promise<Pick<LockedRelation, 'relation' | 'parties'>>,
 ) {
   // Who the caller's committees include is read before the transaction: matching people runs
   // its look-ups side by side, which one transaction's connection cannot.
   const decider = await deciderOf(context.db, session);
   return context.db.transaction(async (tx) => {
-    const { relation, parties, recipients } = await lockForDecision(tx, decider, relationId);
-    if (relation.status === relationStatus.inactive) {
-      throw new HttpError(409, { message: relationDecisionMessages.inactive });
-    }
-    const waiting = parties.filter(
-      (party) =>
-        party.status === relationStatus.pending || party.status === relationStatus.disputed,
+    const locked = await lockForDecision(tx, decider, relationId);
+    const { relation, parties, recipients } = locked;
+    const after = await change(tx, locked);
+    await notifyPeople(
+      tx,
+      context.config,
+      recipients,
+      decision.kind === 'validate'
+        ? {
+            event: 'decisionValidated',
+            actor: session.user,
+            relation,
+            comment: decision.reason || null,
+          }
+        : { event: 'decisionDeleted', actor: session.user, relation, reason: decision.reason },
     );
-    const isRelationPending =
-      relation.typeId === relationTypeIds.pendingEmployment &&
-      relation.status === relationStatus.pending;
-    if (waiting.length === 0 && !isRelationPending) {
-      throw new HttpError(409, { message: relationDecisionMessages.alreadyValidated });
-    }
-    const now = new Date();
-    const after = await updateRelation(tx, relation.id, { status: relationStatus.validated });
-    const updated: Party[] = [];
-    for (const party of parties) {
-      updated.push(
-        waiting.includes(party)
-          ? await updateParty(tx, party.id, {
-              status: relationStatus.validated,
-              reason: null,
-              respondedAt: now,
-            })
-          : party,
-      );
-    }
-    await notifyPeople(tx, context.config, recipients, {
-      event: 'decisionValidated',
-      actor: session.user,
-      relation,
-      comment: reason || null,
-    });
     await markRelationNotificationsRead(tx, session.user.id, relation.id);
     await recordAudit(tx, {
       actorUserId: session.user.id,
-      action: 'relation.validate',
+      action: `relation.${decision.kind}`,
       entity: 'relation',
       entityId: relation.id,
       before: snapshotRelation(relation, parties),
-      after: { ...snapshotRelation(after, updated), decision: 'validate', reason },
+      after: {
+        ...snapshotRelation(after.relation, after.parties),
+        decision: decision.kind,
+        reason: decision.reason,
+      },
     });
     return {
       message: 'SUCCESS' as const,
@@ -426,42 +419,71 @@ export async function validateRelationByDecision(
   });
 }
 
-/** POST /v1/web/admin/relations/delete */
-export async function deleteRelationByDecision(
+/** POST /v1/web/admin/relations/validate */
+export function validateRelationByDecision(
   context: AppContext,
   session: SessionUser,
   relationId: number,
   reason: string,
 ) {
-  // Who the caller's committees include is read before the transaction: matching people runs
-  // its look-ups side by side, which one transaction's connection cannot.
-  const decider = await deciderOf(context.db, session);
-  return context.db.transaction(async (tx) => {
-    const { relation, parties, recipients } = await lockForDecision(tx, decider, relationId);
-    const after = await updateRelation(tx, relation.id, {
-      status: relationStatus.setForDeletion,
-      deletedAt: new Date(),
-    });
-    await notifyPeople(tx, context.config, recipients, {
-      event: 'decisionDeleted',
-      actor: session.user,
-      relation,
-      reason,
-    });
-    await markRelationNotificationsRead(tx, session.user.id, relation.id);
-    await recordAudit(tx, {
-      actorUserId: session.user.id,
-      action: 'relation.delete',
-      entity: 'relation',
-      entityId: relation.id,
-      before: snapshotRelation(relation, parties),
-      after: { ...snapshotRelation(after, parties), decision: 'delete', reason },
-    });
-    return {
-      message: 'SUCCESS' as const,
-      relation: await decidedRelation(tx, decider, relation.id),
-    };
-  });
+  return decideRelation(
+    context,
+    session,
+    relationId,
+    { kind: 'validate', reason },
+    async (tx, { relation, parties }) => {
+      if (relation.status === relationStatus.inactive) {
+        throw new HttpError(409, { message: relationDecisionMessages.inactive });
+      }
+      const waiting = parties.filter(
+        (party) =>
+          party.status === relationStatus.pending || party.status === relationStatus.disputed,
+      );
+      const isRelationPending =
+        relation.typeId === relationTypeIds.pendingEmployment &&
+        relation.status === relationStatus.pending;
+      if (waiting.length === 0 && !isRelationPending) {
+        throw new HttpError(409, { message: relationDecisionMessages.alreadyValidated });
+      }
+      const now = new Date();
+      const after = await updateRelation(tx, relation.id, { status: relationStatus.validated });
+      const updated: Party[] = [];
+      for (const party of parties) {
+        updated.push(
+          waiting.includes(party)
+            ? await updateParty(tx, party.id, {
+                status: relationStatus.validated,
+                reason: null,
+                respondedAt: now,
+              })
+            : party,
+        );
+      }
+      return { relation: after, parties: updated };
+    },
+  );
+}
+
+/** POST /v1/web/admin/relations/delete */
+export function deleteRelationByDecision(
+  context: AppContext,
+  session: SessionUser,
+  relationId: number,
+  reason: string,
+) {
+  return decideRelation(
+    context,
+    session,
+    relationId,
+    { kind: 'delete', reason },
+    async (tx, { relation, parties }) => {
+      const after = await updateRelation(tx, relation.id, {
+        status: relationStatus.setForDeletion,
+        deletedAt: new Date(),
+      });
+      return { relation: after, parties };
+    },
+  );
 }
 
 /** The relations a person created or is named on, newest first, as an administrator sees them. */

@@ -48,31 +48,23 @@ export function registerRoleRoutes(
     (request) => findAccounts(context, request.query.q),
   );
 
-  api.post(
-    '/v1/web/admin/roles/grant',
-    { ...administrators, schema: { tags: ['roles'], body: roleChangeSchema, response: changed } },
-    async (request) => ({
-      message: 'SUCCESS' as const,
-      account: await setAccountRole(
-        context,
-        sessionOf(request).user.id,
-        request.body.userId,
-        'admin',
-      ),
-    }),
-  );
-
-  api.post(
-    '/v1/web/admin/roles/revoke',
-    { ...administrators, schema: { tags: ['roles'], body: roleChangeSchema, response: changed } },
-    async (request) => ({
-      message: 'SUCCESS' as const,
-      account: await setAccountRole(
-        context,
-        sessionOf(request).user.id,
-        request.body.userId,
-        'user',
-      ),
-    }),
-  );
+  // Grant and revoke differ only in the role they set.
+  for (const [path, role] of [
+    ['/v1/web/admin/roles/grant', 'admin'],
+    ['/v1/web/admin/roles/revoke', 'user'],
+  ] as const) {
+    api.post(
+      path,
+      { ...administrators, schema: { tags: ['roles'], body: roleChangeSchema, response: changed } },
+      async (request) => ({
+        message: 'SUCCESS' as const,
+        account: await setAccountRole(
+          context,
+          sessionOf(request).user.id,
+          request.body.userId,
+          role,
+        ),
+      }),
+    );
+  }
 }
