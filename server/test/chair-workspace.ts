@@ -17,7 +17,7 @@ import {
   buildUser,
   signIn,
 } from './factories.ts';
-import { post } from './relation-requests.ts';
+import { get, post } from './relation-requests.ts';
 
 export const hotcrpFixture = (name: string) =>
   readFileSync(new URL(`./fixtures/hotcrp/${name}`, import.meta.url), 'utf8');
@@ -166,6 +166,13 @@ export async function buildUploadedChairWorld(t: TestApp): Promise<ChairWorld> {
     if (response.statusCode !== 200) throw new Error(`${file}: ${response.body}`);
   }
   return world;
+}
+
+/** The chair's matrix of the world's conference, as GET …/matrix answers it. */
+export async function fetchMatrix(t: TestApp, world: ChairWorld): Promise<MatrixReply> {
+  const response = await get(t, `/v1/web/conference/${world.confid}/matrix`, world.chair);
+  if (response.statusCode !== 200) throw new Error(`GET matrix: ${response.body}`);
+  return response.json<MatrixReply>();
 }
 
 const boundary = 'RecuseCsvBoundary';

@@ -4,7 +4,7 @@
 // back here and compared line by line with the matrix.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { ConflictDecisionReply, ConflictDecisionsReply, MatrixReply } from '@recuse/common';
+import type { ConflictDecisionReply, ConflictDecisionsReply } from '@recuse/common';
 import { chairWorkspaceMessages } from '@recuse/common';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { buildTestApp } from '../../../test/build-test-app.ts';
@@ -12,6 +12,7 @@ import type { ChairWorld } from '../../../test/chair-workspace.ts';
 import {
   assignmentsOfMatrix,
   buildUploadedChairWorld,
+  fetchMatrix,
   hotcrpFixture,
   parseCsvFile,
   uploadCsv,
@@ -30,11 +31,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const matrix = async () => {
-  const response = await get(t, `${base()}/matrix`, w.chair);
-  expect(response.statusCode).toBe(200);
-  return response.json<MatrixReply>();
-};
+const matrix = () => fetchMatrix(t, w);
 const decide = (fields: Fields) => post(t, `${base()}/decision`, w.chair, fields, 'json');
 const undecide = (fields: Fields) => post(t, `${base()}/decision/delete`, w.chair, fields, 'json');
 const assignments = async (query = '') => {

@@ -11,11 +11,12 @@ import { buildTestApp } from '../../../test/build-test-app.ts';
 import type { ChairWorld } from '../../../test/chair-workspace.ts';
 import {
   buildUploadedChairWorld,
+  fetchMatrix,
   hotcrpFixture,
   uploadCsv,
 } from '../../../test/chair-workspace.ts';
 import { buildAffiliation, buildRelation, buildUser } from '../../../test/factories.ts';
-import { get, post } from '../../../test/relation-requests.ts';
+import { post } from '../../../test/relation-requests.ts';
 import { matrixCsvHeader } from './matrix-exports.ts';
 
 let t: TestApp;
@@ -28,11 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const matrix = async () => {
-  const response = await get(t, `${base()}/matrix`, w.chair);
-  expect(response.statusCode).toBe(200);
-  return response.json<MatrixReply>();
-};
+const matrix = () => fetchMatrix(t, w);
 
 const setCoauthors = (on: boolean) =>
   post(t, `${base()}/settings`, w.chair, { counts_submission_coauthors: on ? 1 : 0 }, 'json');
