@@ -3,14 +3,14 @@
 // on /admin), and Delete, which asks for a reason and a confirmation first. Refusals (not
 // locked, an administrator, gone) are shown as the server words them.
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { AdminUser } from '@recuse/common';
 import { messages, userAdminMessages } from '@recuse/common';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
-import type { SaveResult } from '../../../lib/api-client.ts';
-import type { SubmitFailure } from '../../../lib/use-form-submit.ts';
+import { ActionOutcome } from '../../../components/action-outcome.tsx';
+import { useAction } from '../../../lib/use-action.ts';
 import { changeRole } from '../api/change-role.ts';
 import { administratorsQueryKey } from '../api/get-administrators.ts';
 import { accountSearchQueryKey } from '../api/search-accounts.ts';
@@ -27,9 +27,9 @@ type AccountActionsProps = {
 export function AccountActions({ user, isOwn, onOwnRoleRevoked }: AccountActionsProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState<'unlock' | 'role' | 'delete' | null>(null);
-  const [success, setSuccess] = useState('');
-  const [failure, setFailure] = useState<SubmitFailure | null>(null);
+  const { busy, success, setSuccess, failure, setFailure, run } = useAction<
+    'unlock' | 'role' | 'delete'
+  >();
   const [isDeleting, setIsDeleting] = useState(false);
   const [reason, setReason] = useState('');
 
@@ -41,29 +41,11 @@ export function AccountActions({ user, isOwn, onOwnRoleRevoked }: AccountActions
     ]);
   }
 
-  async function run<T>(
-    which: 'unlock' | 'role' | 'delete',
-    call: () => Promise<SaveResult<T>>,
-    onDone: (data: T) => Promise<void> | void,
-  ) {
-    setBusy(which);
-    setSuccess('');
-    setFailure(null);
-    try {
-      const result = await call();
-      if (result.ok) {
-        await onDone(result.data);
-        return;
-      }
-      setFailure({ message: result.message || messages.recordNotSaved, errors: result.errors });
-      if (result.status === 404 || result.status === 409) {
-        setIsDeleting(false);
-        await reload();
-      }
-    } catch {
-      setFailure({ message: messages.recordNotSaved, errors: {} });
-    } finally {
-      setBusy(null);
+  /** Gone or changed meanwhile: the dialog closes and the page shows what is true now. */
+  async function onRefused(status: number) {
+    if (status === 404 || status === 409) {
+      setIsDeleting(false);
+      await reload();
     }
   }
 
@@ -71,27 +53,19 @@ export function AccountActions({ user, isOwn, onOwnRoleRevoked }: AccountActions
   const canUnlock = user.signIn.isLocked || user.signIn.failedLoginCount > 0;
   return (
     <Stack gap="sm">
-      <div aria-live="polite">
-        {success && (
-          <Alert color="green" role="status">
-            {success}
-          </Alert>
-        )}
-        {failure && !isDeleting && <ErrorAlert message={failure.message} errors={failure.errors} />}
-      </div>
+      <ActionOutcome success={success} failure={failure} showFailure={!isDeleting} />
       <Group gap="xs">
         {canUnlock && (
           <Button
             loading={busy === 'unlock'}
             onClick={() =>
-              void run(
-                'unlock',
-                () => unlockAccount(user.id),
-                async () => {
+              void run('unlock', () => unlockAccount(user.id), {
+                onDone: async () => {
                   setSuccess(`${user.name} can sign in again: the failed sign-ins are cleared.`);
                   await reload();
                 },
-              )
+                onRefused,
+              })
             }
           >
             Unlock
@@ -102,10 +76,8 @@ export function AccountActions({ user, isOwn, onOwnRoleRevoked }: AccountActions
           color={isAdmin ? 'red' : undefined}
           loading={busy === 'role'}
           onClick={() =>
-            void run(
-              'role',
-              () => changeRole(user.id, isAdmin ? 'revoke' : 'grant'),
-              async (data) => {
+            void run('role', () => changeRole(user.id, isAdmin ? 'revoke' : 'grant'), {
+              onDone: async (data) => {
                 setSuccess(
                   data.account.role === 'admin'
                     ? `${data.account.name} is now an administrator.`
@@ -114,7 +86,8 @@ export function AccountActions({ user, isOwn, onOwnRoleRevoked }: AccountActions
                 await reload();
                 if (isOwn && data.account.role !== 'admin') onOwnRoleRevoked();
               },
-            )
+              onRefused,
+            })
           }
         >
           {isAdmin ? 'Revoke the administrator role' : 'Grant the administrator role'}
@@ -155,17 +128,16 @@ export function AccountActions({ user, isOwn, onOwnRoleRevoked }: AccountActions
                 });
                 return;
               }
-              void run(
-                'delete',
-                () => deleteAccount(user.id, reason.trim()),
-                async () => {
+              void run('delete', () => deleteAccount(user.id, reason.trim()), {
+                onDone: async () => {
                   await queryClient.invalidateQueries({ queryKey: accountSearchQueryKey });
                   queryClient.removeQueries({ queryKey: adminUserQueryKey(String(user.id)) });
                   navigate('/admin/users', {
                     state: { notice: `The account of ${user.name} is deleted.` },
                   });
                 },
-              );
+                onRefused,
+              });
             }}
           >
             <Stack gap="sm">

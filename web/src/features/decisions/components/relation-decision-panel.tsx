@@ -7,9 +7,10 @@ import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { RelationLogReply } from '@recuse/common';
-import { messages, relationDecisionMessages } from '@recuse/common';
+import { relationDecisionMessages } from '@recuse/common';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
-import type { SubmitFailure } from '../../../lib/use-form-submit.ts';
+import { ActionOutcome } from '../../../components/action-outcome.tsx';
+import { useAction } from '../../../lib/use-action.ts';
 import {
   decideOnRelation,
   relationDecisionsQueryKey,
@@ -40,9 +41,7 @@ export function RelationDecisionPanel({ log }: RelationDecisionPanelProps) {
   const { relation } = log;
   const [decision, setDecision] = useState<Decision | null>(null);
   const [reason, setReason] = useState('');
-  const [isBusy, setIsBusy] = useState(false);
-  const [success, setSuccess] = useState('');
-  const [failure, setFailure] = useState<SubmitFailure | null>(null);
+  const { busy, success, setSuccess, failure, setFailure, run } = useAction<Decision>();
 
   function open(next: Decision) {
     setReason('');
@@ -66,11 +65,8 @@ export function RelationDecisionPanel({ log }: RelationDecisionPanelProps) {
       });
       return;
     }
-    setIsBusy(true);
-    setFailure(null);
-    try {
-      const result = await decideOnRelation(relation.id, chosen, reason.trim());
-      if (result.ok) {
+    await run(chosen, () => decideOnRelation(relation.id, chosen, reason.trim()), {
+      onDone: async () => {
         setDecision(null);
         setSuccess(
           chosen === 'validate'
@@ -78,32 +74,21 @@ export function RelationDecisionPanel({ log }: RelationDecisionPanelProps) {
             : `Relation ${relation.id} is deleted. Everyone on it is told, with your reason.`,
         );
         await reload();
-        return;
-      }
-      setFailure({ message: result.message || messages.recordNotSaved, errors: result.errors });
+      },
       // Decided or gone meanwhile: nothing changed; the log shows how the relation stands now.
-      if (result.status === 403 || result.status === 404 || result.status === 409) {
-        setDecision(null);
-        await reload();
-      }
-    } catch {
-      setFailure({ message: messages.recordNotSaved, errors: {} });
-    } finally {
-      setIsBusy(false);
-    }
+      onRefused: async (status) => {
+        if (status === 403 || status === 404 || status === 409) {
+          setDecision(null);
+          await reload();
+        }
+      },
+    });
   }
 
   const texts = decision ? decisionTexts[decision] : null;
   return (
     <Stack gap="sm">
-      <div aria-live="polite">
-        {success && (
-          <Alert color="green" role="status">
-            {success}
-          </Alert>
-        )}
-        {failure && !decision && <ErrorAlert message={failure.message} errors={failure.errors} />}
-      </div>
+      <ActionOutcome success={success} failure={failure} showFailure={!decision} />
       {relation.canDecide ? (
         <>
           <Text fz="sm">
@@ -152,7 +137,7 @@ export function RelationDecisionPanel({ log }: RelationDecisionPanelProps) {
                 <Button
                   type="submit"
                   color={decision === 'delete' ? 'red' : undefined}
-                  loading={isBusy}
+                  loading={busy !== null}
                 >
                   {decision === 'delete' ? 'Delete' : 'Validate'}
                 </Button>

@@ -6,7 +6,6 @@
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import {
-  Alert,
   Anchor,
   Badge,
   Button,
@@ -26,7 +25,8 @@ import type { AdminInstitution, InstitutionProposal } from '@recuse/common';
 import { messages, relationPath, relationTypeIds } from '@recuse/common';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import type { SaveResult } from '../../../lib/api-client.ts';
-import type { SubmitFailure } from '../../../lib/use-form-submit.ts';
+import { ActionOutcome } from '../../../components/action-outcome.tsx';
+import { useAction } from '../../../lib/use-action.ts';
 import type { InstitutionEdit } from '../api/admin-institutions.ts';
 import {
   adminInstitutionsQueryKey,
@@ -70,37 +70,27 @@ export function InstitutionsAdmin() {
   const [searchText, setSearchText] = useState('');
   const search = useInstitutionSearch(searchText);
   const [dialog, setDialog] = useState<InstitutionDialog | null>(null);
-  const [busyId, setBusyId] = useState<number | null>(null);
-  const [success, setSuccess] = useState('');
-  const [failure, setFailure] = useState<SubmitFailure | null>(null);
+  const { busy: busyId, success, setSuccess, failure, setFailure, run } = useAction<number>();
 
   /** Runs a decision; on success says `said(data)` and closes the dialog. */
-  async function decide<T>(
+  function decide<T>(
     institution: AdminInstitution,
     call: () => Promise<SaveResult<T>>,
     said: (data: T) => string,
   ) {
-    setBusyId(institution.id);
-    setSuccess('');
-    setFailure(null);
-    try {
-      const result = await call();
-      if (result.ok) {
+    return run(institution.id, call, {
+      onDone: (data) => {
         setDialog(null);
-        setSuccess(said(result.data));
-      } else {
-        const message =
-          result.status === 404 ? institutionGone : result.message || messages.recordNotSaved;
-        setFailure({ message, errors: result.errors });
-        // Gone or decided meanwhile: close the dialog and show what is true now.
-        if (result.status === 404 || result.status === 409) setDialog(null);
-      }
-      await queryClient.invalidateQueries({ queryKey: adminInstitutionsQueryKey });
-    } catch {
-      setFailure({ message: messages.recordNotSaved, errors: {} });
-    } finally {
-      setBusyId(null);
-    }
+        setSuccess(said(data));
+      },
+      describeRefusal: (refused) =>
+        refused.status === 404 ? institutionGone : refused.message || messages.recordNotSaved,
+      // Gone or decided meanwhile: close the dialog and show what is true now.
+      onRefused: (status) => {
+        if (status === 404 || status === 409) setDialog(null);
+      },
+      onAnswered: () => queryClient.invalidateQueries({ queryKey: adminInstitutionsQueryKey }),
+    });
   }
 
   const approve = (institution: AdminInstitution) =>
@@ -198,14 +188,7 @@ export function InstitutionsAdmin() {
   const trimmed = searchText.trim();
   return (
     <Stack gap="xl">
-      <div aria-live="polite">
-        {success && (
-          <Alert color="green" role="status">
-            {success}
-          </Alert>
-        )}
-        {failure && !dialog && <ErrorAlert message={failure.message} errors={failure.errors} />}
-      </div>
+      <ActionOutcome success={success} failure={failure} showFailure={!dialog} />
 
       <section aria-labelledby="queue-heading">
         <Title order={2} fz="h3" id="queue-heading" mb="xs">

@@ -3,7 +3,6 @@
 // with a reason the claimant receives. A claim decided meanwhile says so and the list reloads.
 import { useState } from 'react';
 import {
-  Alert,
   Anchor,
   Badge,
   Button,
@@ -21,7 +20,8 @@ import type { ClaimQueue } from '@recuse/common';
 import { messages } from '@recuse/common';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import type { SaveResult } from '../../../lib/api-client.ts';
-import type { SubmitFailure } from '../../../lib/use-form-submit.ts';
+import { ActionOutcome } from '../../../components/action-outcome.tsx';
+import { useAction } from '../../../lib/use-action.ts';
 import {
   claimQueueQueryKey,
   confirmClaim,
@@ -36,29 +36,19 @@ export function DblpClaimsPanel() {
   const claims = useClaimQueue();
   const [toReject, setToReject] = useState<Claim | null>(null);
   const [reason, setReason] = useState('');
-  const [busyId, setBusyId] = useState<number | null>(null);
-  const [success, setSuccess] = useState('');
-  const [failure, setFailure] = useState<SubmitFailure | null>(null);
+  const { busy: busyId, success, setSuccess, failure, setFailure, run } = useAction<number>();
 
-  async function decide(claim: Claim, call: () => Promise<SaveResult<unknown>>, said: string) {
-    setBusyId(claim.id);
-    setSuccess('');
-    setFailure(null);
-    try {
-      const result = await call();
-      if (result.ok) {
+  function decide(claim: Claim, call: () => Promise<SaveResult<unknown>>, said: string) {
+    return run(claim.id, call, {
+      onDone: () => {
         setToReject(null);
         setSuccess(said);
-      } else {
-        setFailure({ message: result.message || messages.recordNotSaved, errors: result.errors });
-        if (result.status === 404 || result.status === 409) setToReject(null);
-      }
-      await queryClient.invalidateQueries({ queryKey: claimQueueQueryKey });
-    } catch {
-      setFailure({ message: messages.recordNotSaved, errors: {} });
-    } finally {
-      setBusyId(null);
-    }
+      },
+      onRefused: (status) => {
+        if (status === 404 || status === 409) setToReject(null);
+      },
+      onAnswered: () => queryClient.invalidateQueries({ queryKey: claimQueueQueryKey }),
+    });
   }
 
   const sorted = [...(claims.data ?? [])].sort(
@@ -66,14 +56,7 @@ export function DblpClaimsPanel() {
   );
   return (
     <Stack gap="md">
-      <div aria-live="polite">
-        {success && (
-          <Alert color="green" role="status">
-            {success}
-          </Alert>
-        )}
-        {failure && !toReject && <ErrorAlert message={failure.message} errors={failure.errors} />}
-      </div>
+      <ActionOutcome success={success} failure={failure} showFailure={!toReject} />
       {claims.data ? (
         sorted.length === 0 ? (
           <Text>No DBLP claim awaits a decision.</Text>
