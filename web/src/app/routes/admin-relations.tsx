@@ -3,9 +3,8 @@
 // name or part of an address; with nothing typed, the newest (for a chair, those of the people
 // on their committees). Each opens its log. The server decides what each caller sees.
 import { useState } from 'react';
-import { Group, Loader, Stack, Text, TextInput } from '@mantine/core';
-import { messages } from '@recuse/common';
-import { ErrorAlert } from '../../components/error-alert.tsx';
+import { Stack, Text, TextInput } from '@mantine/core';
+import { SearchResults } from '../../components/search-results.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useProfile } from '../../features/auth/api/get-profile.ts';
 import { useDecisionRelations } from '../../features/decisions/api/relation-decisions.ts';
@@ -41,27 +40,20 @@ export function AdminRelationsPage() {
           maxLength={200}
           maw={480}
         />
-        <div aria-live="polite">
-          {relations.isError ? (
-            <ErrorAlert message={relations.error.message || messages.couldNotFetch} />
-          ) : relations.data === undefined || relations.isFetching ? (
-            <Group gap="xs">
-              <Loader size="xs" aria-label="Searching relations" />
-              <Text fz="sm">Searching…</Text>
-            </Group>
-          ) : relations.data.length === 0 ? (
-            <Text>
-              {trimmed === ''
-                ? 'There are no relations to show.'
-                : `No relation matches “${trimmed}”.`}
-            </Text>
-          ) : (
+        <SearchResults
+          search={relations}
+          loaderLabel="Searching relations"
+          nothingFound={
+            trimmed === '' ? 'There are no relations to show.' : `No relation matches “${trimmed}”.`
+          }
+        >
+          {(rows) => (
             <DecisionRelationsTable
-              relations={relations.data}
+              relations={rows}
               label={trimmed === '' ? 'Newest relations' : 'Relations found'}
             />
           )}
-        </div>
+        </SearchResults>
       </Stack>
     </>
   );

@@ -2,10 +2,9 @@
 // (docs/product.md, "Accounts") and open it. Administrators only (route-access.ts); the server
 // checks the role again.
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Group, Loader, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Badge, Stack, Table, Text, TextInput } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import { messages } from '@recuse/common';
-import { ErrorAlert } from '../../components/error-alert.tsx';
+import { SearchResults } from '../../components/search-results.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import {
   isAccountSearchable,
@@ -44,21 +43,19 @@ export function AdminUsersPage() {
           maxLength={200}
           maw={420}
         />
-        <div aria-live="polite">
-          {!isAccountSearchable(trimmed) ? (
-            <Text c="dimmed" fz="sm">
-              Type a name or an address to find an account.
-            </Text>
-          ) : search.isError ? (
-            <ErrorAlert message={search.error.message || messages.couldNotFetch} />
-          ) : search.data === undefined || search.isFetching ? (
-            <Group gap="xs">
-              <Loader size="xs" aria-label="Searching accounts" />
-              <Text fz="sm">Searching…</Text>
-            </Group>
-          ) : search.data.length === 0 ? (
-            <Text>No account matches “{trimmed}”.</Text>
-          ) : (
+        <SearchResults
+          search={search}
+          loaderLabel="Searching accounts"
+          nothingFound={`No account matches “${trimmed}”.`}
+          placeholder={
+            !isAccountSearchable(trimmed) && (
+              <Text c="dimmed" fz="sm">
+                Type a name or an address to find an account.
+              </Text>
+            )
+          }
+        >
+          {(accounts) => (
             <Table.ScrollContainer minWidth={480}>
               <Table aria-label="Accounts found">
                 <Table.Thead>
@@ -69,7 +66,7 @@ export function AdminUsersPage() {
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {search.data.map((account) => (
+                  {accounts.map((account) => (
                     <Table.Tr key={account.id}>
                       <Table.Td>
                         <Anchor component={Link} to={`/admin/users/${account.id}`}>
@@ -90,7 +87,7 @@ export function AdminUsersPage() {
               </Table>
             </Table.ScrollContainer>
           )}
-        </div>
+        </SearchResults>
       </Stack>
     </>
   );

@@ -19,6 +19,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { messages } from '@recuse/common';
 import type { RoleAccount } from '@recuse/common';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { SearchResults } from '../../../components/search-results.tsx';
 import type { SubmitFailure } from '../../../lib/use-form-submit.ts';
 import { changeRole } from '../api/change-role.ts';
 import { administratorsQueryKey, useAdministrators } from '../api/get-administrators.ts';
@@ -173,17 +174,8 @@ export function RolesPanel({ ownEmail, onOwnRoleRevoked }: RolesPanelProps) {
           maw={420}
         />
         {isAccountSearchable(trimmed) && (
-          <div aria-live="polite">
-            {search.isError ? (
-              <ErrorAlert message={search.error.message || messages.couldNotFetch} />
-            ) : search.data === undefined || search.isFetching ? (
-              <Group gap="xs" mt="sm">
-                <Loader size="xs" />
-                <Text fz="sm">Searching…</Text>
-              </Group>
-            ) : search.data.length === 0 ? (
-              <Text mt="sm">No account matches “{trimmed}”.</Text>
-            ) : (
+          <SearchResults search={search} mt="sm" nothingFound={`No account matches “${trimmed}”.`}>
+            {(accounts) => (
               <Table.ScrollContainer minWidth={560} mt="sm">
                 <Table aria-label="Accounts found">
                   <Table.Thead>
@@ -194,11 +186,11 @@ export function RolesPanel({ ownEmail, onOwnRoleRevoked }: RolesPanelProps) {
                       <Table.Th>Action</Table.Th>
                     </Table.Tr>
                   </Table.Thead>
-                  <Table.Tbody>{accountRows(search.data, true)}</Table.Tbody>
+                  <Table.Tbody>{accountRows(accounts, true)}</Table.Tbody>
                 </Table>
               </Table.ScrollContainer>
             )}
-          </div>
+          </SearchResults>
         )}
       </section>
 

@@ -24,6 +24,7 @@ import { Link } from 'react-router';
 import type { AdminInstitution, InstitutionProposal } from '@recuse/common';
 import { messages, relationPath, relationTypeIds } from '@recuse/common';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { SearchResults } from '../../../components/search-results.tsx';
 import type { SaveResult } from '../../../lib/api-client.ts';
 import { ActionOutcome } from '../../../components/action-outcome.tsx';
 import { useAction } from '../../../lib/use-action.ts';
@@ -224,17 +225,13 @@ export function InstitutionsAdmin() {
           onChange={(event) => setSearchText(event.currentTarget.value)}
           maw={420}
         />
-        <div aria-live="polite">
-          {search.isError ? (
-            <ErrorAlert message={search.error.message || messages.couldNotFetch} />
-          ) : search.data === undefined ? (
-            <Group gap="xs" mt="sm">
-              <Loader size="xs" />
-              <Text fz="sm">Searching…</Text>
-            </Group>
-          ) : search.data.length === 0 ? (
-            <Text mt="sm">No institution matches “{trimmed}”.</Text>
-          ) : (
+        <SearchResults
+          search={search}
+          mt="sm"
+          whileRefetching="rows"
+          nothingFound={`No institution matches “${trimmed}”.`}
+        >
+          {(institutions) => (
             <Table.ScrollContainer minWidth={720} mt="sm">
               <Table aria-label="Institutions found">
                 <Table.Thead>
@@ -248,7 +245,7 @@ export function InstitutionsAdmin() {
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {search.data.map((institution) => (
+                  {institutions.map((institution) => (
                     <Table.Tr key={institution.id}>
                       <Table.Td>
                         <Text fz="sm" fw={600}>
@@ -278,7 +275,7 @@ export function InstitutionsAdmin() {
               </Table>
             </Table.ScrollContainer>
           )}
-        </div>
+        </SearchResults>
       </section>
 
       {dialog && (
