@@ -1,6 +1,14 @@
 import { and, asc, desc, eq, inArray, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { affiliations, institutions, notifications, positions, users } from '../../db/schema.ts';
+import { queryRows } from '../../db/client.ts';
+import {
+  affiliations,
+  conferenceChairs,
+  institutions,
+  notifications,
+  positions,
+  users,
+} from '../../db/schema.ts';
 import type { User } from '../../db/schema.ts';
 
 export type Notification = typeof notifications.$inferSelect;
@@ -51,13 +59,21 @@ export async function setShowHelpNotification(
     .where(eq(users.id, userId));
 }
 
-export async function hasAffiliations(db: Db, userId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: affiliations.id })
-    .from(affiliations)
-    .where(eq(affiliations.userId, userId))
-    .limit(1);
-  return row !== undefined;
+/**
+ * What the profile says beside the user's own row, in one round trip: whether they have an
+ * affiliation (institutionDataAdded) and whether they chair a conference (IsChair).
+ */
+export async function findProfileFlags(
+  db: Db,
+  userId: number,
+): Promise<{ hasAffiliations: boolean; isChair: boolean }> {
+  const [row] = await queryRows<{ has_affiliations: boolean; is_chair: boolean }>(
+    db,
+    sql`select
+      exists (select 1 from ${affiliations} where ${affiliations.userId} = ${userId}) as has_affiliations,
+      exists (select 1 from ${conferenceChairs} where ${conferenceChairs.userId} = ${userId}) as is_chair`,
+  );
+  return { hasAffiliations: row!.has_affiliations, isChair: row!.is_chair };
 }
 
 /** The user's row, locked until the transaction ends: one profile save at a time. */

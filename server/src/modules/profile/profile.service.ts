@@ -18,7 +18,6 @@ import { findViolatedUniqueIndex } from '../../db/errors.ts';
 import { HttpError, conflict, notFound, validationFailed } from '../../http/errors.ts';
 import { findDblpPidHolder } from '../accounts/accounts.service.ts';
 import { sendAddressConfirmation, sendEmailChangeNotice } from '../accounts/addresses.service.ts';
-import { isChairOfAnyConference } from '../relations/relation-decisions.service.ts';
 import {
   findOpenDblpClaim,
   openDblpClaim,
@@ -35,7 +34,7 @@ import {
   findOtherUserWithEmail,
   findPositionIds,
   findUnreadNotifications,
-  hasAffiliations,
+  findProfileFlags,
   insertAffiliations,
   listAffiliationRows,
   listAffiliations,
@@ -73,21 +72,20 @@ export function toWireNotification(notification: Notification): ProfileNotificat
 
 export async function getProfile(context: AppContext, session: SessionUser): Promise<Profile> {
   const { user } = session;
-  const [unread, isInstitutionDataAdded, isChair] = await Promise.all([
+  const [unread, flags] = await Promise.all([
     findUnreadNotifications(context.db, user.id),
-    hasAffiliations(context.db, user.id),
-    isChairOfAnyConference(context.db, user.id),
+    findProfileFlags(context.db, user.id),
   ]);
   return {
     FName: user.firstName,
     SName: user.lastName,
     Email: user.email ?? '',
     Notifications: unread.map(toWireNotification),
-    institutionDataAdded: isInstitutionDataAdded,
+    institutionDataAdded: flags.hasAffiliations,
     ShowHelpNotification: user.showHelpNotification ? 'Y' : 'N',
     PwdSet: user.passwordHash ? 'Y' : 'N',
     Role: user.role,
-    IsChair: isChair,
+    IsChair: flags.isChair,
   };
 }
 

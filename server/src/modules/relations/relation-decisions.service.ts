@@ -71,11 +71,6 @@ interface Decider {
   committeePeople: ReadonlySet<number>;
 }
 
-/** Whether this user chairs a conference (the profile's IsChair: the chair's navigation). */
-export function isChairOfAnyConference(db: Db, userId: number): Promise<boolean> {
-  return chairsAnyConference(db, userId);
-}
-
 /** Anyone else is refused before anything is read: 403 for users who are neither. */
 export async function isAdministratorOrChair(db: Db, user: SessionUser['user']) {
   return user.role === 'admin' || (await chairsAnyConference(db, user.id));
