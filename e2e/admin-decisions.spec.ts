@@ -154,6 +154,8 @@ test("an administrator deletes an account; its co-author's relations read '(Dele
   const admin = await signedInBrowser(browser, administrator);
   await admin.page.getByRole('link', { name: 'Administration' }).first().click();
   await admin.page.getByRole('link', { name: 'Accounts' }).click();
+  // /admin has a "Find an account" box too (the roles panel): wait for the accounts page.
+  await expect(admin.page.getByRole('heading', { level: 1, name: 'Accounts' })).toBeVisible();
   await admin.page.getByRole('textbox', { name: 'Find an account' }).fill(leaves.email);
   const leavesName = `${leaves.firstName} ${leaves.lastName}`;
   await admin.page
