@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderWithProviders, stubFetch } from '../../../testing/render-with-providers.tsx';
 import { InstitutionPicker, useSearchableInstitutions } from './institution-picker.tsx';
 import type { InstitutionChoice, InstitutionOption } from './profile-form-values.ts';
 
@@ -35,7 +35,19 @@ function renderPicker(initial: InstitutionChoice | null = null) {
 
 const input = () => screen.getByRole('combobox', { name: 'Institution' });
 
+const eth = {
+  id: 1,
+  name: 'ETH Zurich',
+  alias: 'Eidgenössische Technische Hochschule Zürich',
+  country: 'CH',
+};
+
 describe('InstitutionPicker', () => {
+  // The server's search finds nothing unless a test says otherwise.
+  beforeEach(() => {
+    stubFetch({ '/v1/web/institution/search': { body: { institutions: [] } } });
+  });
+
   it('narrows the list as the user types, ignoring case and accents', async () => {
     const user = userEvent.setup();
     renderPicker();
@@ -108,5 +120,47 @@ describe('InstitutionPicker', () => {
     await user.tab();
     expect(input()).toHaveValue('University of Cambridge');
     expect(latest.choice).toMatchObject({ id: 3 });
+  });
+
+  it('finds an institution by another of its names through the server, showing the name that matched', async () => {
+    const fetchMock = stubFetch({
+      '/v1/web/institution/search': { body: { institutions: [eth] } },
+    });
+    const user = userEvent.setup();
+    const latest = renderPicker();
+    await user.type(input(), 'Eidgenössische');
+    const found = await screen.findByRole('option', { name: /^ETH Zurich/ });
+    expect(found).toHaveTextContent(
+      'ETH Zurich (also Eidgenössische Technische Hochschule Zürich)',
+    );
+    await user.click(found);
+    expect(latest.choice).toEqual({
+      kind: 'listed',
+      id: 1,
+      name: 'ETH Zurich',
+      isAwaitingApproval: false,
+    });
+    const asked = new URL(String(fetchMock.mock.calls.at(-1)?.[0]), 'http://localhost');
+    expect(asked.searchParams.get('q')).toBe('Eidgenössische');
+  });
+
+  it('picks, rather than proposes, an institution whose other name is typed in full', async () => {
+    stubFetch({ '/v1/web/institution/search': { body: { institutions: [eth] } } });
+    const user = userEvent.setup();
+    const latest = renderPicker();
+    await user.type(input(), 'eidgenossische technische hochschule zurich');
+    await screen.findByRole('option', { name: /^ETH Zurich/ });
+    expect(screen.queryByRole('option', { name: /Add new institution/ })).toBeNull();
+    await user.keyboard('{Enter}');
+    expect(latest.choice).toMatchObject({ kind: 'listed', id: 1 });
+  });
+
+  it('asks the server nothing for a single letter', async () => {
+    const fetchMock = stubFetch({ '/v1/web/institution/search': { body: { institutions: [] } } });
+    const user = userEvent.setup();
+    renderPicker();
+    await user.type(input(), 'E');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

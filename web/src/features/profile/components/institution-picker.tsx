@@ -1,10 +1,13 @@
 // The institution of one affiliation: a searchable list that also creates an institution from typed
 // text, 'Name, alias, alias' (docs/product.md, "The screens", Profile). Names compare as
 // institutionKey does (no case, accents or punctuation), so typing a listed name picks it rather
-// than proposing it again; the server does the same for aliases it knows.
+// than proposing it again. As the person types, the server's search adds the institutions that
+// only another of their names finds (an acronym, a name in another language), each shown with
+// the name that matched; typing such a name exactly picks it rather than proposing it.
 import { useEffect, useMemo, useState } from 'react';
 import { Combobox, ScrollArea, Text, TextInput, useCombobox } from '@mantine/core';
 import { institutionKey } from '@recuse/common';
+import { useInstitutionPickerSearch } from '../api/search-institutions.ts';
 import {
   describeInstitution,
   readTypedInstitution,
@@ -60,11 +63,21 @@ export function InstitutionPicker({
     isBrowsing || typedKey === ''
       ? options
       : options.filter((option) => option.searchKey.includes(typedKey));
-  const hasExactMatch = options.some(
-    (option) => institutionKey(toListedChoice(option).name) === typedKey,
-  );
-  const canCreate = !isBrowsing && typedKey !== '' && !hasExactMatch;
   const shown = matches.slice(0, maxShownInstitutions);
+  const found = useInstitutionPickerSearch(isBrowsing ? '' : typed.name);
+  // What the server found that the names alone did not: at most 20, drawn after them.
+  const shownIds = new Set(matches.map((option) => option.value));
+  const optionsById = new Map(options.map((option) => [option.value, option]));
+  const foundByOtherName = isBrowsing
+    ? []
+    : found.flatMap((institution) => {
+        const option = optionsById.get(String(institution.id));
+        return option && !shownIds.has(option.value) ? [{ option, alias: institution.alias }] : [];
+      });
+  const hasExactMatch =
+    options.some((option) => institutionKey(toListedChoice(option).name) === typedKey) ||
+    (!isBrowsing && found.some((institution) => institutionKey(institution.alias) === typedKey));
+  const canCreate = !isBrowsing && typedKey !== '' && !hasExactMatch;
 
   // Enter picks the first match, or creates the typed institution when nothing matches.
   const { selectFirstOption } = combobox;
@@ -142,13 +155,28 @@ export function InstitutionPicker({
                   {option.label}
                 </Combobox.Option>
               ))}
+              {foundByOtherName.map(({ option, alias }) => (
+                <Combobox.Option
+                  key={option.value}
+                  value={option.value}
+                  active={value?.kind === 'listed' && String(value.id) === option.value}
+                >
+                  {option.label}
+                  {alias && (
+                    <Text span fz="xs" c="dimmed">
+                      {' '}
+                      (also {alias})
+                    </Text>
+                  )}
+                </Combobox.Option>
+              ))}
               {canCreate && (
                 <Combobox.Option value={createValue}>
                   Add new institution: {typed.name}
                   {typed.aliases.length > 0 && ` (also known as ${typed.aliases.join(', ')})`}
                 </Combobox.Option>
               )}
-              {shown.length === 0 && !canCreate && (
+              {shown.length === 0 && foundByOtherName.length === 0 && !canCreate && (
                 <Combobox.Empty>No institution matches.</Combobox.Empty>
               )}
             </ScrollArea.Autosize>
