@@ -13,6 +13,7 @@
 //   npm run bench:load                                   # PostgreSQL (TEST_DATABASE_URL or local) and PGlite
 //   npm run bench:load -- --engine postgres --connections 20 --duration 10
 //   npm run bench:load -- --engine pglite --mix read
+//   npm run bench:load -- --engine postgres --mix conflicts --connections 20 --cpu-prof data/profiles
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -45,6 +46,8 @@ const { values: options } = parseArgs({
     connections: { type: 'string', default: '1,20,100' },
     duration: { type: 'string', default: '10' },
     mix: { type: 'string', default: 'read,conflicts,write' },
+    // A directory for the server's CPU profile (node --cpu-prof), written when it stops.
+    'cpu-prof': { type: 'string' },
   },
 });
 const engines = options.engine === 'both' ? ['postgres', 'pglite'] : [options.engine];
@@ -137,16 +140,21 @@ async function startApplication(
   env: Record<string, string>,
 ): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = startBuiltServer({
-    PORT: String(port),
-    SEED_DEMO: 'no',
-    JOBS: 'on',
-    LOG_LEVEL: 'info',
-    // The crawler must not reach the outside network; nothing here has a DBLP profile to crawl.
-    DBLP_BASE_URL: 'http://127.0.0.1:9',
-    AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
-    ...env,
-  });
+  const profile = options['cpu-prof'];
+  const nodeOptions = profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] : [];
+  const child = startBuiltServer(
+    {
+      PORT: String(port),
+      SEED_DEMO: 'no',
+      JOBS: 'on',
+      LOG_LEVEL: 'info',
+      // The crawler must not reach the outside network; nothing here has a DBLP profile to crawl.
+      DBLP_BASE_URL: 'http://127.0.0.1:9',
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
+      ...env,
+    },
+    nodeOptions,
+  );
   const url = `http://127.0.0.1:${port}`;
   await timeUntilAnswer(child, `${url}/healthz`, performance.now());
   return { url, child };

@@ -14,9 +14,15 @@ export function buildIfNeeded(): void {
   });
 }
 
-/** `node server/dist/main.js` in production mode with `env` on top; its stdout is dropped. */
-export function startBuiltServer(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
+/**
+ * `node server/dist/main.js` in production mode with `env` on top and `nodeOptions` (such as
+ * `--cpu-prof`) before the script; its stdout is dropped.
+ */
+export function startBuiltServer(
+  env: Record<string, string>,
+  nodeOptions: string[] = [],
+): ChildProcess {
+  return spawn(process.execPath, ['--enable-source-maps', ...nodeOptions, 'dist/main.js'], {
     cwd: serverDirectory,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', ...env },
