@@ -3,7 +3,7 @@
 // requests and replies shared by the server's routes and the web app's institutions page.
 import { z } from 'zod';
 import { institutionKey } from '../institution-name.ts';
-import { idField, requiredText } from './fields.ts';
+import { idField, requiredText, searchText } from './fields.ts';
 import { maxInstitutionNameLength } from './profile.ts';
 
 export const institutionAdminMessages = {
@@ -113,14 +113,7 @@ export const updateInstitutionSchema = z
 export type UpdateInstitutionForm = z.output<typeof updateInstitutionSchema>;
 
 /** GET /v1/web/admin/institutions?q=: a part of a name or an alias; none lists the first ones. */
-export const institutionSearchSchema = z.object({
-  q: z
-    .string()
-    .trim()
-    .max(200, 'At most 200 characters.')
-    .optional()
-    .transform((value) => value ?? ''),
-});
+export const institutionSearchSchema = z.object({ q: searchText });
 
 const personSchema = z.object({ id: z.number(), name: z.string(), email: z.string() });
 

@@ -2,7 +2,7 @@
 // administrator uses to find accounts and to grant or revoke the administrator role, shared by
 // the server's routes and the web app's administration page.
 import { z } from 'zod';
-import { idField } from './fields.ts';
+import { idField, searchText } from './fields.ts';
 
 export const accountRoleSchema = z.enum(['user', 'admin']);
 export type AccountRole = z.infer<typeof accountRoleSchema>;
@@ -22,11 +22,10 @@ export const roleChangeSchema = z.object({ userId: accountId });
 
 /** GET /v1/web/admin/accounts?q=: at least 2 letters or digits of a name or an address. */
 export const accountSearchSchema = z.object({
-  q: z
-    .string({ error: roleMessages.searchTooShort })
-    .trim()
-    .max(200, 'At most 200 characters.')
-    .refine((text) => text.replace(/[^\p{L}\p{N}]/gu, '').length >= 2, roleMessages.searchTooShort),
+  q: searchText.refine(
+    (text) => text.replace(/[^\p{L}\p{N}]/gu, '').length >= 2,
+    roleMessages.searchTooShort,
+  ),
 });
 
 /** A registered account as the administration page lists it. */

@@ -3,7 +3,7 @@
 // with "Crawl now"; and a researcher's own DBLP status with "Refresh now". Shared by the
 // server's routes and the web app.
 import { z } from 'zod';
-import { idField } from './fields.ts';
+import { idField, searchText } from './fields.ts';
 
 export const dblpStatusMessages = {
   onlyAdministrators: 'Only administrators may see and run DBLP operations.',
@@ -93,14 +93,7 @@ export const dblpOperationsSchema = z.object({
 export type DblpOperations = z.infer<typeof dblpOperationsSchema>;
 
 /** GET /v1/web/admin/dblp/people?q= */
-export const dblpPeopleSearchSchema = z.object({
-  q: z
-    .string()
-    .trim()
-    .max(200, 'At most 200 characters.')
-    .optional()
-    .transform((value) => value ?? ''),
-});
+export const dblpPeopleSearchSchema = z.object({ q: searchText });
 
 /** The registered people with a DBLP pid, by name, pid or address; at most `limit` of them. */
 export const dblpPeopleReplySchema = z.object({

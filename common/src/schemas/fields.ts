@@ -91,3 +91,6 @@ export const optionalText = (max = 200) =>
     .max(max, `At most ${max} characters.`)
     .optional()
     .transform((value) => value ?? '');
+
+/** What was typed into a search box (`?q=`): trimmed, at most 200 characters, '' when absent. */
+export const searchText = optionalText(200);

@@ -1,6 +1,6 @@
 // The institution calls: the answers of the two lists, and the administrators' approval.
 import { z } from 'zod';
-import { idField, wireFlag } from './fields.ts';
+import { idField, searchText, wireFlag } from './fields.ts';
 
 /**
  * GET /v1/web/institution/data/list/InstitutionDrplist: id → name. Approved institutions, and
@@ -49,9 +49,7 @@ export const approveInstitutionReplySchema = z.object({
  * a name, an alias, an acronym or a name in another language, without regard to case, accents
  * or punctuation.
  */
-export const institutionPickerSearchSchema = z.object({
-  q: z.string().trim().max(200, 'At most 200 characters.'),
-});
+export const institutionPickerSearchSchema = z.object({ q: searchText });
 
 /**
  * At most 20 institutions the caller may pick (as in the drop list), best match first: the
