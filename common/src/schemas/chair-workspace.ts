@@ -4,7 +4,7 @@
 // these, so both read the same shapes and show the same messages.
 import { z } from 'zod';
 import { emailField, formFlag, wholeNumberField } from './fields.ts';
-import { conflictRuleWireSchema } from './conflicts.ts';
+import { conflictReasonWireSchema, conflictRuleWireSchema } from './conflicts.ts';
 
 export const chairWorkspaceMessages = {
   noFile:
@@ -194,7 +194,12 @@ export const matrixReasonKinds = [
 ] as const;
 export type MatrixReasonKind = (typeof matrixReasonKinds)[number];
 
-export const matrixReasonSchema = z.object({
+/**
+ * A reason in the matrix: a conflict list's reason (the same evidence fields) with the author it is
+ * about, and with no relation type where the evidence is the submission itself (`author`,
+ * `submission_coauthor`, `declared_affiliation`).
+ */
+export const matrixReasonSchema = conflictReasonWireSchema.extend({
   kind: z.enum(matrixReasonKinds),
   /** The author (a line of the authors file) the reason is about. */
   author: z.object({
@@ -203,22 +208,8 @@ export const matrixReasonSchema = z.object({
     email: z.string(),
     user_id: z.number().nullable(),
   }),
-  rule_value: z.string(),
-  rule_title: z.string(),
-  relation_id: z.number().nullable(),
-  affiliation_id: z.number().nullable(),
   relation_type_id: z.number().nullable(),
   relation_type_name: z.string().nullable(),
-  /** The publication, award or grant; the institution's name for institutional reasons. */
-  title: z.string().nullable(),
-  start_year: z.number().nullable(),
-  start_month: z.number().nullable(),
-  end_year: z.number().nullable(),
-  end_month: z.number().nullable(),
-  /** 1 validated; 3 pending and 4 disputed are provisional. */
-  status: z.number(),
-  is_provisional: z.boolean(),
-  is_intern: z.boolean(),
   institution: z.object({ id: z.number(), name: z.string() }).nullable(),
   /** How the authors file placed the author at `institution`. */
   matched_by: z.enum(['name', 'alias', 'email_domain']).nullable(),
