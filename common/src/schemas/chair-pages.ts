@@ -5,12 +5,10 @@ import { z } from 'zod';
 import { isEmail } from './fields.ts';
 import { findDblpPid } from '../dblp-url.ts';
 import { committeeRowSchema, matrixConflictSchema } from './chair-workspace.ts';
+import { conferenceNameSchema } from './conflicts.ts';
 
 /** GET /v1/web/conference/data/list/chaired: one conference whose workspace the caller opens. */
-export const chairedConferenceSchema = z.object({
-  confid: z.number(),
-  name: z.string(),
-  label: z.string(),
+export const chairedConferenceSchema = conferenceNameSchema.extend({
   reference_date: z.string().nullable(),
   /** False for an administrator who does not chair it. */
   is_chair: z.boolean(),

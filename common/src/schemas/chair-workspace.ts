@@ -4,7 +4,11 @@
 // these, so both read the same shapes and show the same messages.
 import { z } from 'zod';
 import { emailField, formFlag, wholeNumberField } from './fields.ts';
-import { conflictReasonWireSchema, conflictRuleWireSchema } from './conflicts.ts';
+import {
+  conferenceNameSchema,
+  conflictReasonWireSchema,
+  conflictRuleWireSchema,
+} from './conflicts.ts';
 
 export const chairWorkspaceMessages = {
   noFile:
@@ -235,10 +239,7 @@ export type MatrixConflict = z.infer<typeof matrixConflictSchema>;
 
 /** GET /v1/web/conference/{confid}/matrix. */
 export const matrixReplySchema = z.object({
-  conference: z.object({
-    confid: z.number(),
-    name: z.string(),
-    label: z.string(),
+  conference: conferenceNameSchema.extend({
     /** R as used, 'YYYY-MM' (today's month when the conference has no date). */
     reference_month: z.string(),
   }),

@@ -2,7 +2,11 @@
 // conflicts"): a researcher pastes the names or addresses of a committee, one a line, and learns
 // which of them they conflict with under a conference's ticked rules, with the reasons.
 import { z } from 'zod';
-import { conflictReasonWireSchema, conflictSelectionFormSchema } from './conflicts.ts';
+import {
+  conferenceNameSchema,
+  conflictPersonWireSchema,
+  conflictSelectionFormSchema,
+} from './conflicts.ts';
 
 export const maxCommitteeLines = 500;
 export const maxCommitteeText = 100_000;
@@ -43,14 +47,9 @@ export const committeeCheckOutcomes = [
 ] as const;
 export type CommitteeCheckOutcome = (typeof committeeCheckOutcomes)[number];
 
-export const committeeCheckPersonSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  affiliation: z.string().nullable(),
+/** A person of the conflict list's kind, who may also be no conflict under the ticked rules. */
+export const committeeCheckPersonSchema = conflictPersonWireSchema.extend({
   is_conflict: z.boolean(),
-  /** True only when every reason is provisional. */
-  is_provisional: z.boolean(),
-  reason: z.array(conflictReasonWireSchema),
 });
 export type CommitteeCheckPerson = z.infer<typeof committeeCheckPersonSchema>;
 
@@ -70,7 +69,7 @@ export const committeeCheckRowSchema = z.object({
 export type CommitteeCheckRow = z.infer<typeof committeeCheckRowSchema>;
 
 export const committeeCheckReplySchema = z.object({
-  conference: z.object({ confid: z.number(), name: z.string(), label: z.string() }),
+  conference: conferenceNameSchema,
   rows: z.array(committeeCheckRowSchema),
   counts: z.object({
     lines: z.number(),

@@ -22,6 +22,13 @@ export const conflictRuleWireSchema = z.object({
 }) satisfies z.ZodType<ConflictRuleWire>;
 
 /** One conference of the dropdown; the first is always DEFAULT ('Default'). */
+/** A conference as the answers about it name it. */
+export const conferenceNameSchema = z.object({
+  confid: z.number(),
+  name: z.string(),
+  label: z.string(),
+});
+
 export const conferenceOptionSchema = z.object({
   /** The conference id as text; 'DEFAULT' for the default conference. */
   value: z.string(),
