@@ -72,23 +72,18 @@ type Options = NonNullable<ReturnType<typeof readArguments>>;
 
 async function run(options: Options, config: Config) {
   const progress = new ImportProgressBar();
-  try {
-    await withDatabase(config, options.databaseUrl, async (database) => {
-      const summary = await importDumpRecorded(database.db, options.path, {
-        batchSize: options.batchSize,
-        rangeSize: options.rangeSize,
-        workers: database.engine === 'pglite' ? 1 : (options.workers ?? defaultPostgresWorkers),
-        onPhase: (phase, resumedAt) => progress.startPhase(phase, resumedAt),
-        onProgress: (event) => progress.update(event),
-        onWarning: (warning) => progress.warn(warning),
-      });
-      progress.stop();
-      console.error(describeSummary(summary));
-    });
-  } catch (error) {
-    progress.stop();
-    throw error;
-  }
+  // The bar stops whatever the outcome, before the summary or the failure is printed.
+  const summary = await withDatabase(config, options.databaseUrl, (database) =>
+    importDumpRecorded(database.db, options.path, {
+      batchSize: options.batchSize,
+      rangeSize: options.rangeSize,
+      workers: database.engine === 'pglite' ? 1 : (options.workers ?? defaultPostgresWorkers),
+      onPhase: (phase, resumedAt) => progress.startPhase(phase, resumedAt),
+      onProgress: (event) => progress.update(event),
+      onWarning: (warning) => progress.warn(warning),
+    }),
+  ).finally(() => progress.stop());
+  console.error(describeSummary(summary));
 }
 
 await runCommand({

@@ -66,22 +66,17 @@ async function run(options: { path: string; databaseUrl?: string }, config: Conf
         cliProgress.Presets.shades_classic,
       )
     : undefined;
-  try {
-    await withDatabase(config, options.databaseUrl, async (database) => {
-      bar?.start(1, 0, { records: '0' });
-      const summary = await importRorDump({ config, db: database.db }, options.path, {
-        onProgress: (progress) => {
-          bar?.setTotal(Math.max(progress.totalBytes, 1));
-          bar?.update(progress.bytesRead, { records: progress.records.toLocaleString('en-US') });
-        },
-      });
-      bar?.stop();
-      console.error(describeRorSummary(summary));
+  // The bar stops whatever the outcome, before the summary or the failure is printed.
+  const summary = await withDatabase(config, options.databaseUrl, (database) => {
+    bar?.start(1, 0, { records: '0' });
+    return importRorDump({ config, db: database.db }, options.path, {
+      onProgress: (progress) => {
+        bar?.setTotal(Math.max(progress.totalBytes, 1));
+        bar?.update(progress.bytesRead, { records: progress.records.toLocaleString('en-US') });
+      },
     });
-  } catch (error) {
-    bar?.stop();
-    throw error;
-  }
+  }).finally(() => bar?.stop());
+  console.error(describeRorSummary(summary));
 }
 
 await runCommand({
