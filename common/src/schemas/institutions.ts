@@ -55,10 +55,18 @@ export const institutionPickerSearchSchema = z.object({ q: searchText });
  * At most 20 institutions the caller may pick (as in the drop list), best match first: the
  * name or an alias is the text, then starts with it, then contains it. `alias` is the alias
  * that matched when the name did not ('' otherwise), for the picker to show beside the name.
+ * `exact` says the text is the name or one of the aliases, compared as institution names are
+ * (institutionKey): the picker then offers no new institution of that name.
  */
 export const institutionPickerReplySchema = z.object({
   institutions: z.array(
-    z.object({ id: z.number(), name: z.string(), alias: z.string(), country: z.string() }),
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      alias: z.string(),
+      exact: z.boolean(),
+      country: z.string(),
+    }),
   ),
 });
 export type InstitutionPickerReply = z.infer<typeof institutionPickerReplySchema>;

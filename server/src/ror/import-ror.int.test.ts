@@ -206,27 +206,30 @@ describe("the picker's search after the import", () => {
       headers: bearer(session),
     });
     expect(response.statusCode).toBe(200);
-    return response.json<{ institutions: Array<{ name: string; alias: string }> }>().institutions;
+    return response.json<{ institutions: Array<{ name: string; alias: string; exact: boolean }> }>()
+      .institutions;
   }
 
   it('finds ETH Zurich by its acronym first, and by its German name with or without accents', async () => {
     const { session } = await signedInUser(t);
     const [first] = await search(session, 'ETH');
-    expect(first).toMatchObject({ name: 'ETH Zurich', alias: 'ETH' });
-    for (const text of [
-      'Eidgenössische Technische Hochschule',
-      'eidgenossische technische hochschule zurich',
-    ]) {
+    expect(first).toMatchObject({ name: 'ETH Zurich', alias: 'ETH', exact: true });
+    for (const [text, exact] of [
+      ['Eidgenössische Technische Hochschule', false],
+      ['eidgenossische technische hochschule zurich', true],
+    ] as const) {
       expect(await search(session, text)).toEqual([
         expect.objectContaining({
           name: 'ETH Zurich',
           alias: 'Eidgenössische Technische Hochschule Zürich',
+          exact,
         }),
       ]);
     }
     expect((await search(session, 'ecole polytechnique'))[0]).toMatchObject({
       name: 'École Polytechnique Fédérale de Lausanne',
       alias: '',
+      exact: false,
     });
     expect((await search(session, '清华'))[0]).toMatchObject({ name: 'Tsinghua University' });
   });

@@ -149,6 +149,7 @@ export async function searchPickableInstitutions(
             ? `${row.name} (${messages.institutionSentForApproval})`
             : row.name,
         alias: index < 0 ? '' : (row.aliases[index] ?? ''),
+        exact: row.nameKey === key || exact >= 0,
         country: row.country,
       };
     }),

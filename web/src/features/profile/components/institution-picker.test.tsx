@@ -39,6 +39,7 @@ const eth = {
   id: 1,
   name: 'ETH Zurich',
   alias: 'Eidgenössische Technische Hochschule Zürich',
+  exact: false,
   country: 'CH',
 };
 
@@ -145,7 +146,9 @@ describe('InstitutionPicker', () => {
   });
 
   it('picks, rather than proposes, an institution whose other name is typed in full', async () => {
-    stubFetch({ '/v1/web/institution/search': { body: { institutions: [eth] } } });
+    stubFetch({
+      '/v1/web/institution/search': { body: { institutions: [{ ...eth, exact: true }] } },
+    });
     const user = userEvent.setup();
     const latest = renderPicker();
     await user.type(input(), 'eidgenossische technische hochschule zurich');

@@ -76,7 +76,7 @@ export function InstitutionPicker({
       });
   const hasExactMatch =
     options.some((option) => institutionKey(toListedChoice(option).name) === typedKey) ||
-    (!isBrowsing && found.some((institution) => institutionKey(institution.alias) === typedKey));
+    (!isBrowsing && found.some((institution) => institution.exact));
   const canCreate = !isBrowsing && typedKey !== '' && !hasExactMatch;
 
   // Enter picks the first match, or creates the typed institution when nothing matches.
