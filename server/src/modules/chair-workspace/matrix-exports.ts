@@ -144,7 +144,7 @@ export function toCollaboratorsCsv(matrix: Matrix): string {
   return toCsv(records);
 }
 
-export const matrixCsvHeader = [
+const matrixCsvHeader = [
   'paper',
   'title',
   'member_email',
