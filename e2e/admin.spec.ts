@@ -15,6 +15,7 @@ import {
 import { messages, requestMessages } from '@recuse/common';
 import { uniqueEmail } from './support/mailbox.ts';
 import {
+  applicationValidated,
   bearerOf,
   notificationAbout,
   saveCoauthoredPaper,
@@ -111,14 +112,7 @@ test('an administrator approves one proposed institution and merges another; the
   await expectApplicationValidated(page, approvedId);
   await expectApplicationValidated(page, mergedId);
   await page.goto('/');
-  await expect(
-    page
-      .getByRole('region', { name: 'Notifications' })
-      .getByRole('listitem')
-      .filter({
-        hasText: `${approvedName} was approved, so your pending application with it is validated.`,
-      }),
-  ).toHaveCount(2);
+  await expect(notificationAbout(page, applicationValidated, approvedName)).toHaveCount(2);
   await admin.context.close();
 });
 

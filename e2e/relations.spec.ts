@@ -16,6 +16,7 @@ import {
 } from './support/accounts.ts';
 import { expectMail, findLinkInMail, uniqueEmail } from './support/mailbox.ts';
 import {
+  applicationValidated,
   bearerOf,
   coauthorRow,
   notificationAbout,
@@ -385,14 +386,7 @@ test('a pending application with a new institution is validated when the admin a
   await expect(heading).toContainText('Accepted');
   await expect(page.getByText(messages.institutionNotApproved)).toBeHidden();
   await page.goto('/');
-  await expect(
-    page
-      .getByRole('region', { name: 'Notifications' })
-      .getByRole('listitem')
-      .filter({
-        hasText: `${institutionName} was approved, so your pending application with it is validated.`,
-      }),
-  ).toBeVisible();
+  await expect(notificationAbout(page, applicationValidated, institutionName)).toBeVisible();
 });
 
 test('a stranger cannot open a relation, and a named person cannot edit it', async ({

@@ -52,6 +52,10 @@ export const coauthorRow = (page: Page, name: string): Locator =>
     .getByRole('row')
     .filter({ has: page.getByRole('cell', { name, exact: true }) });
 
+/** What a notification says when the institution of a pending application was approved. */
+export const applicationValidated =
+  'was approved, so your pending application with it is validated.';
+
 /** The notification on the dashboard whose text mentions the given title. */
 export const notificationAbout = (page: Page, text: string, title: string): Locator =>
   page
