@@ -67,6 +67,10 @@ declare module 'fastify' {
     /** True while the body is being parsed: a failure then is the client's malformed body. */
     isReadingBody: boolean;
   }
+  interface FastifyContextConfig {
+    /** What a 413 says on a route with a body limit of its own (else messages.bodyTooLarge). */
+    bodyTooLargeMessage?: string;
+  }
 }
 
 export interface BuildAppOptions {

@@ -10,7 +10,15 @@ import {
   conflictRuleWireSchema,
 } from './conflicts.ts';
 
+/**
+ * The largest CSV file the chair's uploads take, in bytes: 16 MiB holds an authors file of a
+ * venue of 10,000 submissions (40,000 author lines with their titles) several times over. Every
+ * other call keeps the app's 1 MiB.
+ */
+export const maxCsvUploadBytes = 16 * 1024 * 1024;
+
 export const chairWorkspaceMessages = {
+  fileTooLarge: 'The file is too large: a CSV file may be at most 16 MiB.',
   noFile:
     "Please send the CSV file: as the request body with Content-Type text/csv, or as the multipart field 'file'.",
   emptyFile: 'The file is empty: its first line must name the columns.',
@@ -50,7 +58,9 @@ export const chairWorkspaceMessages = {
  * each of them this one field.
  */
 export const csvUploadSchema = z.object({
-  file: z.string({ error: chairWorkspaceMessages.noFile }).max(1_048_576),
+  file: z
+    .string({ error: chairWorkspaceMessages.noFile })
+    .max(maxCsvUploadBytes, chairWorkspaceMessages.fileTooLarge),
 });
 export type CsvUpload = z.infer<typeof csvUploadSchema>;
 

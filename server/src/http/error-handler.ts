@@ -51,7 +51,8 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.code(429).send({ message: messages.tooManyRequests });
     }
     if (status === 413) {
-      return reply.code(413).send({ message: messages.bodyTooLarge });
+      const message = request.routeOptions.config.bodyTooLargeMessage ?? messages.bodyTooLarge;
+      return reply.code(413).send({ message });
     }
     if (status >= 400 && status < 500) {
       // Malformed bodies, wrong content types, oversized payloads: the client's to fix.

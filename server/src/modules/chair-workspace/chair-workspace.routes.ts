@@ -1,7 +1,9 @@
 // The PC chair's workspace calls under /v1/web/conference/{confid}/ (docs/api-conflicts.md,
 // "The chair's workspace"). They live in their own Fastify scope so that its body parsers
 // (a `text/csv` body, a multipart body whose file `file` is read as text) reach these
-// routes only; the app's 1 MiB body limit holds for them as for every other call.
+// routes only. The four CSV uploads take a file of up to 16 MiB (maxCsvUploadBytes: a large
+// venue's authors file passes 1 MiB at about 3,000 submissions); every other call here keeps
+// the app's 1 MiB body limit.
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,6 +20,8 @@ import {
   csvFileReplySchema,
   csvUploadSchema,
   isStorableText,
+  maxCsvUploadBytes,
+  chairWorkspaceMessages,
   lateMemberReplySchema,
   lateMemberSchema,
   matrixChangesReplySchema,
@@ -80,6 +84,12 @@ export async function registerChairWorkspaceRoutes(
       ],
     };
     const refused = refusals(403, 404, 422);
+    // The chair check still runs first: nobody else gets to send 16 MiB through the parser.
+    const csvUpload = {
+      ...chairsOnly,
+      bodyLimit: maxCsvUploadBytes,
+      config: { bodyTooLargeMessage: chairWorkspaceMessages.fileTooLarge },
+    };
 
     api.get(
       '/v1/web/conference/:confid/committee',
@@ -93,7 +103,7 @@ export async function registerChairWorkspaceRoutes(
     api.post(
       '/v1/web/conference/:confid/committee',
       {
-        ...chairsOnly,
+        ...csvUpload,
         schema: {
           tags,
           params: confidParams,
@@ -127,7 +137,7 @@ export async function registerChairWorkspaceRoutes(
     api.post(
       '/v1/web/conference/:confid/submissions',
       {
-        ...chairsOnly,
+        ...csvUpload,
         schema: {
           tags,
           params: confidParams,
@@ -258,7 +268,7 @@ export async function registerChairWorkspaceRoutes(
     api.post(
       '/v1/web/conference/:confid/assignments',
       {
-        ...chairsOnly,
+        ...csvUpload,
         schema: {
           tags,
           params: confidParams,
@@ -293,7 +303,7 @@ export async function registerChairWorkspaceRoutes(
     api.post(
       '/v1/web/conference/:confid/audit',
       {
-        ...chairsOnly,
+        ...csvUpload,
         schema: {
           tags,
           params: confidParams,

@@ -237,6 +237,27 @@ describe('the submissions (HotCRP authors CSV)', () => {
     expect(response.json().errors.file).toEqual([chairWorkspaceMessages.badPaper(2, '#12')]);
   });
 
+  it("takes a large venue's authors file, over the 1 MiB other calls are held to", async () => {
+    // 4,000 submissions of 4 authors with their titles: about 1.7 MB, as HotCRP writes it.
+    const lines = ['paper,title,given_name,family_name,email,affiliation'];
+    for (let paper = 1; paper <= 4000; paper += 1) {
+      for (let author = 1; author <= 4; author += 1) {
+        lines.push(
+          `${paper},"A study of conflicts of interest in large programme committees, part ${paper}",` +
+            `Given${author},Family${paper},a${author}.p${paper}@large.example.org,Large Venue University`,
+        );
+      }
+    }
+    const csv = `${lines.join('\n')}\n`;
+    expect(csv.length).toBeGreaterThan(1_048_576);
+    const response = await uploadCsv(t, url('submissions'), w.chair, csv);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<SubmissionsReply>().counts).toMatchObject({
+      rows: 16_000,
+      submissions: 4000,
+    });
+  });
+
   it('replaces the submissions on every upload', async () => {
     await uploadCsv(t, url('submissions'), w.chair, hotcrpFixture('authors.csv'));
     const csv =
