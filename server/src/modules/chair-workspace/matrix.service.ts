@@ -81,8 +81,83 @@ interface Author {
   name: string;
   email: string;
   userId: number | null;
+  /** Who the author is across submissions: `user:ID` for our person, else `email:ADDRESS`. */
+  identity: string | null;
   /** Canonical institution id → how the file placed the author there. */
   places: Map<number, PlacedInstitutionFact>;
+}
+
+/** An author line where it stands: its paper, and its place in the file's order of papers. */
+interface AuthorAt {
+  paper: Paper;
+  author: Author;
+  order: number;
+}
+
+/**
+ * The submissions' authors looked up by what can tie them to a member: our person, address,
+ * canonical institution, identity. A member's row then visits only the authors a reason can
+ * come from (their own people, institutions and co-authors) instead of every author of every
+ * paper: 500 members × 20,000 author lines is 10 million pairs, almost all of them nothing.
+ */
+interface AuthorIndex {
+  byUser: Map<number, AuthorAt[]>;
+  byEmail: Map<string, AuthorAt[]>;
+  byPlace: Map<number, AuthorAt[]>;
+  byIdentity: Map<string, AuthorAt[]>;
+}
+
+function indexAuthors(papers: readonly Paper[]): AuthorIndex {
+  const index: AuthorIndex = {
+    byUser: new Map(),
+    byEmail: new Map(),
+    byPlace: new Map(),
+    byIdentity: new Map(),
+  };
+  const add = <K>(map: Map<K, AuthorAt[]>, key: K, entry: AuthorAt) => {
+    const list = map.get(key);
+    if (list) list.push(entry);
+    else map.set(key, [entry]);
+  };
+  let order = 0;
+  for (const paper of papers) {
+    for (const author of paper.authors) {
+      const entry = { paper, author, order: order++ };
+      if (author.userId !== null) add(index.byUser, author.userId, entry);
+      if (author.email !== '') add(index.byEmail, author.email, entry);
+      for (const place of author.places.keys()) add(index.byPlace, place, entry);
+      if (author.identity !== null) add(index.byIdentity, author.identity, entry);
+    }
+  }
+  return index;
+}
+
+/** The author lines that are the member: the same person, or (unknown to us) the same address. */
+function linesOfMember(index: AuthorIndex, member: MatrixMember): AuthorAt[] {
+  return [
+    ...(member.userId !== null ? (index.byUser.get(member.userId) ?? []) : []),
+    ...(member.email !== '' ? (index.byEmail.get(member.email) ?? []) : []),
+  ];
+}
+
+/**
+ * Every author line that may give the member a reason (reasonsFor decides): the member themself,
+ * the people of their conflict list, authors placed at one of their institutions (or at one
+ * their committee row declares, when an institutional rule is ticked), and their co-authors on
+ * their own submissions. In the file's order, each line once.
+ */
+function candidateLines(index: AuthorIndex, context: MemberContext): AuthorAt[] {
+  const found = new Set<AuthorAt>(linesOfMember(index, context.member));
+  const addAll = (entries: readonly AuthorAt[] | undefined) => {
+    for (const entry of entries ?? []) found.add(entry);
+  };
+  for (const personId of context.people.keys()) addAll(index.byUser.get(personId));
+  for (const place of context.institutions.keys()) addAll(index.byPlace.get(place));
+  if (context.institutionalRule) {
+    for (const place of context.declaredPlaces.keys()) addAll(index.byPlace.get(place));
+  }
+  for (const identity of context.coauthors.keys()) addAll(index.byIdentity.get(identity));
+  return [...found].sort((first, second) => first.order - second.order);
 }
 
 interface Paper {
@@ -165,6 +240,8 @@ export async function computeMatrix(
       name: fullName(row) || row.email,
       email: row.email,
       userId: match.userId,
+      identity:
+        match.userId !== null ? `user:${match.userId}` : row.email ? `email:${row.email}` : null,
       places: placesOf(match),
     });
   });
@@ -176,6 +253,7 @@ export async function computeMatrix(
   const institutionalRule = rules.find(
     (rule) => rule.relationTypeId === institutionalRelationTypeId,
   );
+  const authorIndex = indexAuthors(papers);
   const members: MatrixMember[] = [];
   const conflicts: MatrixConflict[] = [];
   memberRows.forEach((row, index) => {
@@ -201,11 +279,19 @@ export async function computeMatrix(
       institutionalRule,
       isApproved: (id) => institutions.isApproved(id),
       nameOf: (id) => institutions.nameOf(id),
-      coauthors: countsSubmissionCoauthors ? submissionCoauthors(member, papers) : new Map(),
+      coauthors: countsSubmissionCoauthors ? submissionCoauthors(authorIndex, member) : new Map(),
     };
-    for (const paper of papers) {
-      const reasons = paper.authors.flatMap((author) => reasonsFor(context, author, paper));
+    // The candidate lines come in the file's order, so a paper's lines are consecutive.
+    const lines = candidateLines(authorIndex, context);
+    for (let start = 0; start < lines.length;) {
+      const { paper } = lines[start]!;
+      const reasons: MatrixReason[] = [];
+      let end = start;
+      for (; end < lines.length && lines[end]!.paper === paper; end += 1) {
+        reasons.push(...reasonsFor(context, lines[end]!.author, paper));
+      }
       if (reasons.length > 0) conflicts.push(toConflict(paper.paper, member, reasons));
+      start = end;
     }
   });
   conflicts.sort(
@@ -251,24 +337,18 @@ function isMember(member: MatrixMember, author: Author): boolean {
   return member.email !== '' && author.email === member.email;
 }
 
-/** Who an author is across submissions: our person, or else their address. */
-function identityOf(author: Author): string | null {
-  if (author.userId !== null) return `user:${author.userId}`;
-  return author.email === '' ? null : `email:${author.email}`;
-}
-
 /**
  * The member's co-authors on their own submissions to this conference: each other author of
  * those, with the first such submission (the evidence).
  */
-function submissionCoauthors(member: MatrixMember, papers: readonly Paper[]): Map<string, Paper> {
+function submissionCoauthors(index: AuthorIndex, member: MatrixMember): Map<string, Paper> {
   const coauthors = new Map<string, Paper>();
-  for (const paper of papers) {
-    if (!paper.authors.some((author) => isMember(member, author))) continue;
+  // In the file's order, as the first shared submission is the evidence.
+  const lines = linesOfMember(index, member).sort((first, second) => first.order - second.order);
+  for (const paper of new Set(lines.map((entry) => entry.paper))) {
     for (const author of paper.authors) {
-      const identity = identityOf(author);
-      if (identity && !isMember(member, author) && !coauthors.has(identity)) {
-        coauthors.set(identity, paper);
+      if (author.identity && !isMember(member, author) && !coauthors.has(author.identity)) {
+        coauthors.set(author.identity, paper);
       }
     }
   }
@@ -347,8 +427,7 @@ function reasonsFor(context: MemberContext, author: Author, paper: Paper): Matri
       });
     }
   }
-  const identity = identityOf(author);
-  const shared = identity ? context.coauthors.get(identity) : undefined;
+  const shared = author.identity ? context.coauthors.get(author.identity) : undefined;
   if (shared && shared !== paper) {
     reasons.push({
       ...base(),
