@@ -3,10 +3,10 @@
 // institutions. Every look-up takes the whole file's identifiers at once: a committee of 200
 // or 2,000 author lines costs the same few statements.
 import type { SQL } from 'drizzle-orm';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
-import { toTextArray } from '../../db/arrays.ts';
+import { toIntArray, toTextArray } from '../../db/arrays.ts';
 import {
   committeeMembers,
   conferenceWorkspaces,
@@ -89,11 +89,14 @@ export async function listSubmissionAuthors(
   submissionIds: readonly number[],
 ): Promise<SubmissionAuthorRow[]> {
   if (submissionIds.length === 0) return [];
-  return db
-    .select()
-    .from(submissionAuthors)
-    .where(inArray(submissionAuthors.submissionId, [...submissionIds]))
-    .orderBy(asc(submissionAuthors.line), asc(submissionAuthors.id));
+  return (
+    db
+      .select()
+      .from(submissionAuthors)
+      // One array parameter: 5,000 submissions as 5,000 parameters cost more to build than to run.
+      .where(sql`${submissionAuthors.submissionId} = any(${toIntArray(submissionIds)})`)
+      .orderBy(asc(submissionAuthors.line), asc(submissionAuthors.id))
+  );
 }
 
 export async function countsSubmissionCoauthors(db: Db, conferenceId: number): Promise<boolean> {
