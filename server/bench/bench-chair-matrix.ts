@@ -1,12 +1,13 @@
 // npm run bench:matrix: how long a chair waits for the committee × submissions matrix
 // (GET /v1/web/conference/{confid}/matrix), on the HotCRP fixtures (6 members, 8 papers) and on
-// a generated conference of 100 members and 300 papers (4 authors each: 3 known people, one
-// nobody knows but whose affiliation is an institution of the registry) among 3,000 people at
-// 60 institutions, each member with 40 co-authored papers of 2018 to 2026. Runs in-process
-// (inject, no socket) on a fresh database on the server of TEST_DATABASE_URL (or the local
-// one); prints the median of a few runs, the statements one matrix sends, and the machine's
-// load. Figures in docs/benchmarks.md.
+// generated conferences of --sizes (default 100 members × 300 papers; see generateConference),
+// with, for each, the HotCRP assignments export and one late member (POST committee/member).
+//   npm run bench:matrix -- --sizes 100x300,500x5000,1000x5000 --runs 3
+// Runs in-process (inject, no socket) on a fresh database on the server of TEST_DATABASE_URL
+// (or the local one); prints the median of a few runs, the statements one matrix sends, the
+// peak memory and the machine's load. Figures in docs/benchmarks.md.
 import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { institutionKey } from '@recuse/common';
 import { affiliations, institutions, relationParties, relations, users } from '../src/db/schema.ts';
@@ -21,7 +22,19 @@ import { describeMachine, formatLoadAverage } from './machine.ts';
 
 process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
 process.env.TEST_DB_ENGINE = 'postgres';
-const runs = 5;
+const { values: options } = parseArgs({
+  options: {
+    // Committee × submissions, each a conference of its own: 100x300,500x5000,1000x5000.
+    sizes: { type: 'string', default: '100x300' },
+    runs: { type: 'string', default: '5' },
+  },
+});
+const runs = Number(options.runs);
+const sizes: Size[] = options.sizes.split(',').map((text) => {
+  const [members, papers] = text.split('x').map(Number);
+  if (!members || !papers) throw new Error(`--sizes: ${text} is not MEMBERSxPAPERS`);
+  return { members, papers };
+});
 
 let statements = 0;
 const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
@@ -70,30 +83,45 @@ async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unk
   }
 }
 
-async function generateConference(db: Db, confid: number) {
+interface Size {
+  members: number;
+  papers: number;
+}
+
+/**
+ * A generated conference of `members` × `papers`: its own people (the members and others, three
+ * per submission and at least 2,900, about 50 a place at institutions with their e-mail domains,
+ * at least 60 of them), 40 co-authored papers per member of 2018 to 2026 with two other people
+ * each (80 % accepted), and submissions of 4 authors: 3 known non-members (distinct on a paper)
+ * and one nobody knows whose affiliation and address name an institution of the registry. Names
+ * carry `tag`, so sizes share a database without meeting.
+ */
+async function generateConference(db: Db, tag: string, size: Size) {
   const next = random(42);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
+  const others = Math.max(2900, size.papers * 3);
+  const placeCount = Math.max(60, Math.round(others / 50));
   const places = await db
     .insert(institutions)
     .values(
-      Array.from({ length: 60 }, (_, k) => {
-        const name = `Generated Institute ${k}`;
+      Array.from({ length: placeCount }, (_, k) => {
+        const name = `Generated Institute ${tag} ${k}`;
         return {
           name,
           nameKey: institutionKey(name),
           status: 1,
-          emailDomains: [`inst${k}.example.edu`],
+          emailDomains: [`inst${k}.${tag}.example.edu`],
         };
       }),
     )
     .returning({ id: institutions.id });
   const people: Array<{ id: number; email: string | null }> = [];
   await insertInBatches(
-    Array.from({ length: 3000 }, (_, i) => ({
+    Array.from({ length: size.members + others }, (_, i) => ({
       kind: 'registered' as const,
       firstName: `Gen${i}`,
-      lastName: `Person${i}`,
-      email: `p${i}@gen.example.org`,
+      lastName: `Person${tag}x${i}`,
+      email: `p${i}@${tag}.gen.example.org`,
       isEmailConfirmed: true,
     })),
     async (batch) =>
@@ -112,7 +140,7 @@ async function generateConference(db: Db, confid: number) {
     })),
     (batch) => db.insert(affiliations).values(batch),
   );
-  const members = people.slice(0, 100);
+  const members = people.slice(0, size.members);
   const relationRows = members.flatMap((member) =>
     Array.from({ length: 40 }, () => ({
       typeId: 3,
@@ -142,25 +170,32 @@ async function generateConference(db: Db, confid: number) {
     (batch) => db.insert(relationParties).values(batch),
   );
 
+  const institute = (k: number) => `Generated Institute ${tag} ${k % placeCount}`;
+  const person = (i: number) =>
+    `Gen${i},Person${tag}x${i},p${i}@${tag}.gen.example.org,${institute(i)}`;
   const committee = ['given_name,family_name,email,affiliation'];
-  members.forEach((member, i) =>
-    committee.push(`Gen${i},Person${i},${member.email},Generated Institute ${i % 60}`),
-  );
+  for (let i = 0; i < size.members; i += 1) committee.push(person(i));
   const authors = ['paper,title,given_name,family_name,email,affiliation'];
-  for (let paper = 1; paper <= 300; paper += 1) {
-    for (let a = 0; a < 3; a += 1) {
-      const i = 100 + Math.floor(next() * 2900);
-      authors.push(
-        `${paper},Generated submission ${paper},Gen${i},Person${i},p${i}@gen.example.org,Generated Institute ${i % 60}`,
-      );
-    }
-    const k = Math.floor(next() * 60);
+  for (let paper = 1; paper <= size.papers; paper += 1) {
+    const chosen = new Set<number>();
+    while (chosen.size < 3) chosen.add(size.members + Math.floor(next() * others));
+    for (const i of chosen) authors.push(`${paper},Generated submission ${paper},${person(i)}`);
+    const k = Math.floor(next() * placeCount);
     authors.push(
-      `${paper},Generated submission ${paper},Ext${paper},Author,ext${paper}@inst${k}.example.edu,Generated Institute ${k}`,
+      `${paper},Generated submission ${paper},Ext${paper},Author,ext${paper}@inst${k}.${tag}.example.edu,${institute(k)}`,
     );
   }
-  return { committee: `${committee.join('\n')}\n`, authors: `${authors.join('\n')}\n`, confid };
+  // The late member: one more person with the members' kind of history, not on the committee.
+  const late = people[size.members]!;
+  return {
+    committee: `${committee.join('\n')}\n`,
+    authors: `${authors.join('\n')}\n`,
+    lateMember: late.email!,
+  };
 }
+
+/** Peak resident memory of this process so far, in MB. */
+const peakMegabytes = () => Math.round(process.resourceUsage().maxRSS / 1024);
 
 const t = await buildTestApp({ LOG_LEVEL: 'silent' });
 try {
@@ -170,43 +205,68 @@ try {
   await uploadCsv(t, `${base}/submissions`, world.chair, hotcrpFixture('authors.csv'));
   const fixture = await timeMatrix(t, world.chair, world.confid);
 
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/v1/web/conference/data/save',
-    headers: bearer(world.chair),
-    payload: { name: 'BENCH-100x300', label: 'Bench', reference_date: '2026-11-15' },
-  });
-  const confid = created.json<{ conference: { confid: number } }>().conference.confid;
-  await insertDefaultRules(t.db, confid);
-  const files = await generateConference(t.db, confid);
-  await t.db.execute('analyze');
-  const uploads = [];
-  for (const [what, csv] of [
-    ['committee', files.committee],
-    ['submissions', files.authors],
-  ] as const) {
-    const started = performance.now();
-    const response = await uploadCsv(t, `/v1/web/conference/${confid}/${what}`, world.chair, csv);
-    if (response.statusCode !== 200) throw new Error(`${what}: ${response.body}`);
-    uploads.push(`${what} upload ${(performance.now() - started).toFixed(0)} ms`);
+  const results: Array<[string, Awaited<ReturnType<typeof timeMatrix>>, string]> = [
+    ['fixture (6 members × 8 papers)', fixture, ''],
+  ];
+  for (const size of sizes) {
+    const tag = `m${size.members}p${size.papers}`;
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/v1/web/conference/data/save',
+      headers: bearer(world.chair),
+      payload: { name: `BENCH-${tag}`, label: 'Bench', reference_date: '2026-11-15' },
+    });
+    const confid = created.json<{ conference: { confid: number } }>().conference.confid;
+    await insertDefaultRules(t.db, confid);
+    const files = await generateConference(t.db, tag, size);
+    await t.db.execute('analyze');
+    const notes: string[] = [];
+    for (const [what, csv] of [
+      ['committee', files.committee],
+      ['submissions', files.authors],
+    ] as const) {
+      const started = performance.now();
+      const response = await uploadCsv(t, `/v1/web/conference/${confid}/${what}`, world.chair, csv);
+      if (response.statusCode !== 200) throw new Error(`${what}: ${response.body}`);
+      notes.push(`${what} upload ${(performance.now() - started).toFixed(0)} ms`);
+    }
+    const result = await timeMatrix(t, world.chair, confid);
+    const exported = performance.now();
+    const csv = await t.app.inject({
+      url: `/v1/web/conference/${confid}/export/hotcrp-assignments.csv`,
+      headers: bearer(world.chair),
+    });
+    if (csv.statusCode !== 200) throw new Error(`export: ${csv.statusCode}`);
+    notes.push(`assignments export ${(performance.now() - exported).toFixed(0)} ms`);
+    const added = performance.now();
+    const late = await t.app.inject({
+      method: 'POST',
+      url: `/v1/web/conference/${confid}/committee/member`,
+      headers: bearer(world.chair),
+      payload: { email: files.lateMember },
+    });
+    if (late.statusCode !== 200) throw new Error(`late member: ${late.body}`);
+    notes.push(`late member ${(performance.now() - added).toFixed(0)} ms`);
+    notes.push(`peak RSS so far ${peakMegabytes()} MB`);
+    results.push([
+      `generated (${size.members} members × ${size.papers} papers)`,
+      result,
+      notes.join('; '),
+    ]);
   }
-  const generated = await timeMatrix(t, world.chair, confid);
 
   const machine = describeMachine();
   console.log(
     `engine: ${t.engine}; ${machine.cpuCount} × ${machine.cpuModel}; node ${machine.node}`,
   );
-  for (const [name, result] of [
-    ['fixture (6 members × 8 papers)', fixture],
-    ['generated (100 members × 300 papers)', generated],
-  ] as const) {
+  for (const [name, result, notes] of results) {
     console.log(
       `${name}: median ${result.median.toFixed(0)} ms over ${runs} runs ` +
         `(${result.times.map((time) => time.toFixed(0)).join(', ')}), ` +
         `${result.statements} statements, counts ${JSON.stringify(result.counts)}`,
     );
+    if (notes) console.log(`  ${notes}`);
   }
-  console.log(uploads.join('; '));
   console.log(`load average after: ${formatLoadAverage(describeMachine().loadAverage)}`);
 } finally {
   await t.close();
