@@ -37,6 +37,35 @@ export async function findConferenceByName(db: Db, name: string): Promise<Confer
   return row;
 }
 
+/** How a conference is named in a call: its id, or its name (DEFAULT) without regard to case. */
+export type ConferenceKey = { id: number } | { name: string };
+
+/**
+ * A conference with its rules in its order, in one statement (the conflict list asks for both on
+ * every call); undefined when there is no such conference.
+ */
+export async function findConferenceWithRules(
+  db: Db,
+  key: ConferenceKey,
+): Promise<{ conference: Conference; rules: ConferenceRuleRow[] } | undefined> {
+  const rows = await db
+    .select({ conference: conferences, rule: conferenceRules })
+    .from(conferences)
+    .leftJoin(conferenceRules, eq(conferenceRules.conferenceId, conferences.id))
+    .where(
+      'id' in key
+        ? eq(conferences.id, key.id)
+        : sql`lower(${conferences.name}) = lower(${key.name})`,
+    )
+    .orderBy(asc(conferenceRules.sortOrder), asc(conferenceRules.id));
+  const [first] = rows;
+  if (!first) return undefined;
+  return {
+    conference: first.conference,
+    rules: rows.flatMap((row) => (row.rule ? [row.rule] : [])),
+  };
+}
+
 /** Every conference, DEFAULT first, then by label. */
 export async function listConferences(db: Db): Promise<Conference[]> {
   return db

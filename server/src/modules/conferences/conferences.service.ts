@@ -93,23 +93,31 @@ export async function findConferenceByConfid(
   db: Db,
   confid: string | number | undefined | null,
 ): Promise<Conference | undefined> {
-  const text = String(confid ?? '').trim();
-  if (text === '' || text.toUpperCase() === repo.defaultConferenceName) {
-    return repo.findConferenceByName(db, repo.defaultConferenceName);
-  }
-  if (!/^\d{1,9}$/.test(text)) return undefined;
-  return repo.findConferenceById(db, Number(text));
+  const key = conferenceKeyOf(confid);
+  if (!key) return undefined;
+  return 'id' in key
+    ? repo.findConferenceById(db, key.id)
+    : repo.findConferenceByName(db, key.name);
 }
 
-/** The conference and its rules in order, or 404. */
+/** A confid as sent: DEFAULT (or nothing) names the default conference, digits an id. */
+function conferenceKeyOf(confid: string | number | undefined | null): repo.ConferenceKey | null {
+  const text = String(confid ?? '').trim();
+  if (text === '' || text.toUpperCase() === repo.defaultConferenceName) {
+    return { name: repo.defaultConferenceName };
+  }
+  return /^\d{1,9}$/.test(text) ? { id: Number(text) } : null;
+}
+
+/** The conference and its rules in order (one statement), or 404. */
 export async function loadConferenceRules(
   db: Db,
   confid: string | number | undefined | null,
 ): Promise<{ conference: Conference; rules: ConflictRule[] }> {
-  const conference = await findConferenceByConfid(db, confid);
-  if (!conference) throw notFound();
-  const rules = await repo.listRules(db, [conference.id]);
-  return { conference, rules: rules.map(repo.toConflictRule) };
+  const key = conferenceKeyOf(confid);
+  const found = key ? await repo.findConferenceWithRules(db, key) : undefined;
+  if (!found) throw notFound();
+  return { conference: found.conference, rules: found.rules.map(repo.toConflictRule) };
 }
 
 /**

@@ -343,19 +343,26 @@ const institutionColumns = sql`id, name, aliases, name_key, alias_keys, merged_i
 
 /**
  * Grows a set of institutions to every institution that is the same place, a step at a time
- * until nothing new turns up (one or two steps in practice): merged into one of them or the
- * one they were merged into, the same name, or a name that is one of their aliases (or whose
- * aliases hold their name). Each branch uses an index (primary key, name_key, the alias GIN).
+ * until nothing new turns up: merged into one of them or the one they were merged into, the same
+ * name, or a name that is one of their aliases (or whose aliases hold their name). The first
+ * statement reads the seeds and their first step together, so the usual case (nothing beyond
+ * the seeds' own names) costs one statement. Each branch uses an index (primary key, name_key,
+ * the alias GIN).
  */
 async function loadSamePlaces(db: Db, seeds: readonly number[]): Promise<InstitutionRow[]> {
   const found = new Map<number, InstitutionRow>();
-  let frontier = [...seeds];
+  if (seeds.length === 0) return [];
+  const seedIds = new Set(seeds);
+  const first = await queryRows<InstitutionRow>(db, seedsAndSameAsQuery(seeds));
+  let frontier: number[] = [];
+  for (const row of first) {
+    found.set(row.id, row);
+    if (!seedIds.has(row.id)) frontier.push(row.id);
+  }
   for (let step = 0; frontier.length > 0 && step < 10; step += 1) {
-    const rows: InstitutionRow[] = await queryRows<InstitutionRow>(
+    const rows = await queryRows<InstitutionRow>(
       db,
-      step === 0
-        ? sql`select ${institutionColumns} from institutions where id = any(${toIntArray(frontier)})`
-        : sameAsQuery(frontier.map((id) => found.get(id)!)),
+      sameAsQuery(frontier.map((id) => found.get(id)!)),
     );
     frontier = [];
     for (const row of rows) {
@@ -365,6 +372,24 @@ async function loadSamePlaces(db: Db, seeds: readonly number[]): Promise<Institu
     }
   }
   return [...found.values()];
+}
+
+/** The seeds and the institutions sameAsQuery would find from them, in one statement. */
+function seedsAndSameAsQuery(seeds: readonly number[]): SQL {
+  return sql`with seed as materialized (
+               select ${institutionColumns} from institutions where id = any(${toIntArray(seeds)})
+             )
+             select ${institutionColumns} from seed
+             union select ${institutionColumns} from institutions
+              where id in (select merged_into_id from seed)
+             union select ${institutionColumns} from institutions
+              where merged_into_id in (select id from seed)
+             union select ${institutionColumns} from institutions
+              where name_key in (select name_key from seed where name_key <> '')
+             union select ${institutionColumns} from institutions
+              where name_key in (select unnest(alias_keys) from seed)
+             union select ${institutionColumns} from institutions
+              where alias_keys && (select array_agg(name_key) from seed where name_key <> '')`;
 }
 
 function sameAsQuery(rows: readonly InstitutionRow[]): SQL {
