@@ -43,6 +43,7 @@ import {
 import type { PartyWithUser } from './relations-read.repo.ts';
 import {
   findInstitutionsById,
+  findRelationWithParties,
   findUsersById,
   listCommentsWithAuthors,
   listPartiesWithUsers,
@@ -50,7 +51,6 @@ import {
 } from './relations-read.repo.ts';
 import type { Party, Relation } from './relations.repo.ts';
 import {
-  findRelation,
   findUsersByIds,
   lockParties,
   lockRelation,
@@ -279,10 +279,10 @@ export async function getRelationLog(
   relationId: number,
 ): Promise<RelationLogReply> {
   const { db } = context;
-  const relation = await findRelation(db, relationId);
-  if (!relation) throw relationGone();
+  const found = await findRelationWithParties(db, relationId);
+  if (!found) throw relationGone();
+  const { relation, parties } = found;
   const decider = await deciderOf(db, session);
-  const parties = await listPartiesWithUsers(db, [relation.id]);
   const people = peopleOf(relation, parties);
   refuseUnseen(decider, relation, people);
 

@@ -13,11 +13,12 @@ import {
   publications,
   relationComments,
   relationParties,
+  relations,
   users,
 } from '../../db/schema.ts';
 import type { User } from '../../db/schema.ts';
 import type { NamedUser } from './relation-wire.ts';
-import type { Party } from './relations.repo.ts';
+import type { Party, Relation } from './relations.repo.ts';
 
 export type PartyWithUser = Party & { user: User };
 
@@ -34,6 +35,29 @@ export async function listPartiesWithUsers(
     .where(inArray(relationParties.relationId, [...relationIds]))
     .orderBy(asc(relationParties.relationId), asc(relationParties.id));
   return rows.map((row) => ({ ...row.party, user: row.user }));
+}
+
+/**
+ * One relation with its parties and their users (listPartiesWithUsers' order), in one statement:
+ * every page about one relation starts with both. Undefined when there is no such relation.
+ */
+export async function findRelationWithParties(
+  db: Db,
+  relationId: number,
+): Promise<{ relation: Relation; parties: PartyWithUser[] } | undefined> {
+  const rows = await db
+    .select({ relation: relations, party: relationParties, user: users })
+    .from(relations)
+    .leftJoin(relationParties, eq(relationParties.relationId, relations.id))
+    .leftJoin(users, eq(users.id, relationParties.userId))
+    .where(eq(relations.id, relationId))
+    .orderBy(asc(relationParties.id));
+  const [first] = rows;
+  if (!first) return undefined;
+  return {
+    relation: first.relation,
+    parties: rows.flatMap(({ party, user }) => (party && user ? [{ ...party, user }] : [])),
+  };
 }
 
 /**
@@ -177,24 +201,26 @@ export async function findPublication(db: Db, publicationId: number) {
  * name, at most `limit`. Removed parties, deleted accounts and the user are left out.
  */
 export async function listKnownPeople(db: Db, userId: number, limit: number): Promise<User[]> {
-  const ids = await queryRows<{ id: number }>(
-    db,
-    sql`with mine as (
+  // One statement: the people on the user's relations are found and read together.
+  const known = sql`with mine as (
           select id from relations where creator_user_id = ${userId} and ${isLiveRelation(sql`status`)}
           union
           select r.id from relation_parties p join relations r on r.id = p.relation_id
            where p.user_id = ${userId} and ${isPartyNotRemoved(sql`p.status`)} and ${isLiveRelation(sql`r.status`)})
-        select p.user_id as id from relation_parties p join mine on mine.id = p.relation_id
+        select p.user_id from relation_parties p join mine on mine.id = p.relation_id
          where ${isPartyNotRemoved(sql`p.status`)}
         union
-        select r.creator_user_id from relations r join mine on mine.id = r.id`,
-  );
-  const others = ids.map((row) => row.id).filter((id) => id !== userId);
-  if (others.length === 0) return [];
+        select r.creator_user_id from relations r join mine on mine.id = r.id`;
   return db
     .select()
     .from(users)
-    .where(and(inArray(users.id, others), sql`${users.kind} <> 'deleted'`))
+    .where(
+      and(
+        sql`${users.id} in (${known})`,
+        sql`${users.id} <> ${userId}`,
+        sql`${users.kind} <> 'deleted'`,
+      ),
+    )
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
     .limit(limit);
 }

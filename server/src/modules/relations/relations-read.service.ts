@@ -28,11 +28,10 @@ import {
   findUsersById,
   listCommentsWithAuthors,
   listKnownPeople,
-  listPartiesWithUsers,
+  findRelationWithParties,
   listPublicationsOfUser,
   listRelationAudit,
 } from './relations-read.repo.ts';
-import { findRelation } from './relations.repo.ts';
 
 /** At most this many people the user knows are sent with a form; the search finds the rest. */
 export const knownPeopleLimit = 2000;
@@ -85,9 +84,9 @@ export async function getRelationView(context: AppContext, session: SessionUser,
   const { db } = context;
   const viewer = session.user;
   const id = parseIdField(idText);
-  const relation = typeof id === 'number' ? await findRelation(db, id) : undefined;
-  if (!relation) throw notFound();
-  const parties = await listPartiesWithUsers(db, [relation.id]);
+  const found = typeof id === 'number' ? await findRelationWithParties(db, id) : undefined;
+  if (!found) throw notFound();
+  const { relation, parties } = found;
   const partyUsers = new Map(parties.map((party) => [party.userId, party.user]));
   const caller = roleOf({ userId: viewer.id, isAdmin: viewer.role === 'admin' }, relation, parties);
   const facts = relationFacts(relation, parties, partyUsers);
@@ -237,9 +236,9 @@ export async function getRelationComments(
   const { db } = context;
   const viewer = session.user;
   const id = parseIdField(relationIdText);
-  const relation = typeof id === 'number' ? await findRelation(db, id) : undefined;
-  if (!relation) throw notFound();
-  const parties = await listPartiesWithUsers(db, [relation.id]);
+  const found = typeof id === 'number' ? await findRelationWithParties(db, id) : undefined;
+  if (!found) throw notFound();
+  const { relation, parties } = found;
   const isAdmin = viewer.role === 'admin';
   const caller = roleOf({ userId: viewer.id, isAdmin }, relation, parties);
   const facts = relationFacts(relation, parties, new Map(parties.map((p) => [p.userId, p.user])));
