@@ -1,7 +1,8 @@
 // The administration pages, used as an administrator would: the institutions queue (approve,
 // merge into an institution found by its alias) and what the applicant then sees; the requests
-// inbox (an answer to a Contact-admin message) and what the asker then reads; every
-// administration page passes axe at desktop and phone widths.
+// inbox (an answer to a Contact-admin message) and what the asker then reads; a DBLP claim
+// confirmed, and the person's crawl queued from the DBLP page; every administration page passes
+// axe at desktop and phone widths.
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import {
@@ -9,6 +10,7 @@ import {
   demoSignIn,
   signIn,
   signedInBrowser,
+  uniqueDblpUrl,
   uniqueSurname,
   waitForPageSettled,
 } from './support/accounts.ts';
@@ -22,7 +24,7 @@ import {
   savePendingApplication,
   uniqueTitle,
 } from './support/relations.ts';
-import { expectNoAxeViolations } from './support/axe.ts';
+import { expectNoAxeViolations, expectNoAxeViolationsAtSizes } from './support/axe.ts';
 
 const administrator = demoSignIn('administrator');
 
@@ -233,3 +235,39 @@ for (const width of [1280, 375]) {
     }
   });
 }
+
+test('an administrator confirms a DBLP claim, then finds the person on the DBLP page and queues a crawl of their publications', async ({
+  page,
+}) => {
+  const dblpUrl = uniqueDblpUrl();
+  const pid = dblpUrl.slice('https://dblp.org/pid/'.length);
+  const claimant = await createConfirmedAccount(page, 'Ida', uniqueSurname(), { dblpUrl });
+  const name = `${claimant.firstName} ${claimant.lastName}`;
+
+  await signIn(page, administrator);
+  await page.goto('/admin/requests');
+  await page.getByRole('button', { name: `Confirm the claim of ${name} to ${pid}` }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'The claim of' })).toHaveText(
+    `The claim of ${name} is confirmed; the DBLP profile joins their account.`,
+  );
+
+  await page.goto('/admin');
+  await page.getByRole('link', { name: 'DBLP', exact: true }).click();
+  await expect(page).toHaveURL('/admin/dblp');
+  await page.getByLabel('Search people').fill(claimant.lastName);
+  const people = page.getByRole('region', { name: 'People with a DBLP profile' });
+  const row = people.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText(pid);
+  await expect(row).toContainText(claimant.email);
+  await expectNoAxeViolationsAtSizes(page);
+
+  // Confirming the claim queued the first fetch of the person's publications. The server here
+  // reads no DBLP (the tests have no outside network), so it waits in the queue, where the page
+  // shows it; "Crawl now" moves it to the front.
+  await expect(row).toContainText('Queued');
+  await row.getByRole('button', { name: `Crawl ${name} now` }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'A crawl of' })).toHaveText(
+    `A crawl of ${name} was already waiting: it is now first in line.`,
+  );
+  await expect(row).toContainText('Queued');
+});

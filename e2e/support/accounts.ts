@@ -25,11 +25,15 @@ export const uniqueDblpUrl = () =>
 export const uniqueSurname = () =>
   `Tester${Math.random().toString(36).slice(2, 8).replace(/\d/g, 'x')}`;
 
-/** Signs up through the API, then opens the confirmation link from the mailbox. */
+/**
+ * Signs up through the API, then opens the confirmation link from the mailbox. With `dblpUrl`
+ * the sign-up claims that DBLP person, as the form's DBLP URL does (an administrator decides).
+ */
 export async function createConfirmedAccount(
   page: Page,
   name: string,
   lastName?: string,
+  options: { dblpUrl?: string } = {},
 ): Promise<Account> {
   const account = newAccount(name, lastName);
   const answer = await page.request.post('/v1/web/user-registration/save', {
@@ -37,8 +41,8 @@ export async function createConfirmedAccount(
       FName: account.firstName,
       SName: account.lastName,
       Email: account.email,
-      dblp_url: '',
-      noDBLP: '1',
+      dblp_url: options.dblpUrl ?? '',
+      noDBLP: options.dblpUrl ? '0' : '1',
       userToken: '',
       password: account.password,
       confirmPassword: account.password,
