@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/client.ts';
 import {
   affiliations,
   conferenceChairs,
@@ -15,14 +14,6 @@ export type Notification = typeof notifications.$inferSelect;
 export type Position = typeof positions.$inferSelect;
 export type AffiliationRow = typeof affiliations.$inferSelect;
 export type NewAffiliation = typeof affiliations.$inferInsert;
-
-export async function findUnreadNotifications(db: Db, userId: number): Promise<Notification[]> {
-  return db
-    .select()
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id));
-}
 
 /** Marks one of the user's own notifications read; false when it is not theirs. */
 export async function markNotificationRead(
@@ -60,20 +51,30 @@ export async function setShowHelpNotification(
 }
 
 /**
- * What the profile says beside the user's own row, in one round trip: whether they have an
- * affiliation (institutionDataAdded) and whether they chair a conference (IsChair).
+ * What the dashboard and the navigation need beside the session's user, in one statement: the
+ * unread notifications, newest first, and whether the user has an affiliation (the profile is
+ * complete) and chairs a conference (the navigation's Workspace). One row per unread
+ * notification, or one row without one; the flags are uncorrelated sub-queries, run once.
  */
-export async function findProfileFlags(
+export async function findProfileSummary(
   db: Db,
   userId: number,
-): Promise<{ hasAffiliations: boolean; isChair: boolean }> {
-  const [row] = await queryRows<{ has_affiliations: boolean; is_chair: boolean }>(
-    db,
-    sql`select
-      exists (select 1 from ${affiliations} where ${affiliations.userId} = ${userId}) as has_affiliations,
-      exists (select 1 from ${conferenceChairs} where ${conferenceChairs.userId} = ${userId}) as is_chair`,
-  );
-  return { hasAffiliations: row!.has_affiliations, isChair: row!.is_chair };
+): Promise<{ unread: Notification[]; hasAffiliations: boolean; isChair: boolean }> {
+  const rows = await db
+    .select({
+      notification: notifications,
+      hasAffiliations: sql<boolean>`exists (select 1 from ${affiliations} where ${affiliations.userId} = ${userId})`,
+      isChair: sql<boolean>`exists (select 1 from ${conferenceChairs} where ${conferenceChairs.userId} = ${userId})`,
+    })
+    .from(sql`(select 1) as profile`)
+    .leftJoin(notifications, and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id));
+  const [first] = rows;
+  return {
+    unread: rows.flatMap((row) => (row.notification ? [row.notification] : [])),
+    hasAffiliations: first?.hasAffiliations === true,
+    isChair: first?.isChair === true,
+  };
 }
 
 /** The user's row, locked until the transaction ends: one profile save at a time. */

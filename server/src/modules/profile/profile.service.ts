@@ -33,8 +33,7 @@ import {
   deleteAffiliationsExcept,
   findOtherUserWithEmail,
   findPositionIds,
-  findUnreadNotifications,
-  findProfileFlags,
+  findProfileSummary,
   insertAffiliations,
   listAffiliationRows,
   listAffiliations,
@@ -72,10 +71,7 @@ export function toWireNotification(notification: Notification): ProfileNotificat
 
 export async function getProfile(context: AppContext, session: SessionUser): Promise<Profile> {
   const { user } = session;
-  const [unread, flags] = await Promise.all([
-    findUnreadNotifications(context.db, user.id),
-    findProfileFlags(context.db, user.id),
-  ]);
+  const { unread, ...flags } = await findProfileSummary(context.db, user.id);
   return {
     FName: user.firstName,
     SName: user.lastName,
