@@ -10,12 +10,15 @@ import { recordAudit } from '../../audit/audit.repo.ts';
 import { findViolatedUniqueIndex } from '../../db/errors.ts';
 import type { User } from '../../db/schema.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
-import type { Token, TokenKind } from '../auth/auth.repo.ts';
-// Exception to the module zones: the tokens table is one, shared by sign-in (auth), address
-// changes (accounts) and ORCID proofs (dblp-claims); its queries stay in auth.repo.
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- shared tokens queries
-import { findLiveToken, insertToken, markTokenUsed, revokeUserTokens } from '../auth/auth.repo.ts';
-import { generateSecret, hashSecret } from '../auth/secrets.ts';
+import type { Token, TokenKind } from '../auth/one-time-tokens.ts';
+// The tokens table is auth's; address links and ORCID's state are issued and redeemed through
+// its one-time-tokens functions.
+import {
+  findLiveSecret,
+  issueSecret,
+  markTokenUsed,
+  revokeUserTokens,
+} from '../auth/one-time-tokens.ts';
 import { addressConfirmationMail, emailChangedMail } from './addresses.mails.ts';
 import {
   findAddressHolders,
@@ -50,11 +53,9 @@ export async function sendAddressConfirmation(
   role: AddressRole,
 ): Promise<void> {
   await revokeUserTokens(db, user.id, [confirmationKind[role]]);
-  const secret = generateSecret();
-  await insertToken(db, {
+  const secret = await issueSecret(db, {
     userId: user.id,
     kind: confirmationKind[role],
-    tokenHash: hashSecret(secret),
     email: address,
     expiresAt: new Date(Date.now() + addressConfirmationTtlDays * 86_400_000),
   });
@@ -77,11 +78,9 @@ export async function sendEmailChangeNotice(
   oldAddress: string,
   newAddress: string,
 ): Promise<void> {
-  const secret = generateSecret();
-  await insertToken(db, {
+  const secret = await issueSecret(db, {
     userId: user.id,
     kind: 'email_change_undo',
-    tokenHash: hashSecret(secret),
     email: oldAddress,
     expiresAt: new Date(Date.now() + emailChangeUndoTtlDays * 86_400_000),
   });
@@ -142,11 +141,10 @@ async function openAddressLink(
   secret: string,
   apply: (tx: Db, link: OpenedLink) => Promise<boolean>,
 ): Promise<boolean> {
-  const hash = hashSecret(secret);
   return context.db
     .transaction(async (tx) => {
       let token: Token | undefined;
-      for (const kind of kinds) token ??= await findLiveToken(tx, kind, hash);
+      for (const kind of kinds) token ??= await findLiveSecret(tx, kind, secret);
       if (!token?.userId || !token.email || token.usedAt) return false;
       const [user] = await lockUsers(tx, [token.userId]);
       if (user?.kind !== 'registered' || !(await markTokenUsed(tx, token.id))) return false;

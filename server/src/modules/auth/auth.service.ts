@@ -15,12 +15,10 @@ import { confirmationLink } from '../accounts/addresses.service.ts';
 import { openDblpClaim } from '../dblp-claims/dblp-claims.service.ts';
 import {
   claimUser,
-  findLiveToken,
   findSignInAccount,
   findUserByAccessToken,
   findUserByDblpPid,
   findUserByEmail,
-  insertToken,
   insertUser,
   isAddressLocked,
   isRetryWithinGrace,
@@ -33,7 +31,8 @@ import {
 } from './auth.repo.ts';
 import { emailConfirmationMail, passwordResetMail, welcomeMail } from './auth.mails.ts';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.ts';
-import { generateSecret, hashSecret } from './secrets.ts';
+import { findLiveSecret, issueSecret } from './one-time-tokens.ts';
+import { hashSecret } from './secrets.ts';
 import type { User } from '../../db/schema.ts';
 import type { SessionUser } from '../../http/authenticate.ts';
 
@@ -86,21 +85,17 @@ async function issueSession(
   userId: number,
   familyId: string,
 ): Promise<TokenReply> {
-  const access = generateSecret();
-  const refresh = generateSecret();
   const now = Date.now();
   const accessTtl = context.config.ACCESS_TOKEN_TTL_SECONDS;
-  await insertToken(db, {
+  const access = await issueSecret(db, {
     userId,
     kind: 'access',
-    tokenHash: hashSecret(access),
     familyId,
     expiresAt: new Date(now + accessTtl * 1000),
   });
-  await insertToken(db, {
+  const refresh = await issueSecret(db, {
     userId,
     kind: 'refresh',
-    tokenHash: hashSecret(refresh),
     familyId,
     expiresAt: new Date(now + context.config.REFRESH_TOKEN_TTL_DAYS * 86_400_000),
   });
@@ -125,7 +120,7 @@ export async function refreshSession(
 ): Promise<TokenReply> {
   return context.db
     .transaction(async (tx) => {
-      const token = await findLiveToken(tx, 'refresh', hashSecret(refreshToken));
+      const token = await findLiveSecret(tx, 'refresh', refreshToken);
       if (!token || !token.familyId || !token.userId) throw invalidRefresh();
       if (token.usedAt || !(await markTokenUsed(tx, token.id))) {
         const graceMs = context.config.REFRESH_REUSE_GRACE_SECONDS * 1000;
@@ -174,7 +169,7 @@ export async function register(
   return db
     .transaction(async (tx) => {
       const invitation = form.userToken
-        ? await findLiveToken(tx, 'invitation', hashSecret(form.userToken))
+        ? await findLiveSecret(tx, 'invitation', form.userToken)
         : undefined;
       if (form.userToken && (!invitation || invitation.email?.toLowerCase() !== form.Email)) {
         throw validationFailed({ userToken: [messages.invitationInvalid] });
@@ -239,11 +234,9 @@ async function mailSignUpConfirmation(
   address: string,
   firstName: string,
 ): Promise<void> {
-  const secret = generateSecret();
-  await insertToken(db, {
+  const secret = await issueSecret(db, {
     userId,
     kind: 'email_confirmation',
-    tokenHash: hashSecret(secret),
     email: address,
     expiresAt: new Date(Date.now() + emailConfirmationTtlDays * 86_400_000),
   });
@@ -305,11 +298,9 @@ export async function sendPasswordReset(context: AppContext, job: Job): Promise<
     const user = await findUserByEmail(tx, email);
     if (!user || user.kind !== 'registered') return;
     await revokeUserTokens(tx, user.id, ['password_reset']);
-    const secret = generateSecret();
-    await insertToken(tx, {
+    const secret = await issueSecret(tx, {
       userId: user.id,
       kind: 'password_reset',
-      tokenHash: hashSecret(secret),
       email: user.email!,
       expiresAt: new Date(Date.now() + passwordResetTtlMinutes * 60_000),
     });
@@ -321,7 +312,7 @@ export async function sendPasswordReset(context: AppContext, job: Job): Promise<
 }
 
 async function findResetTarget(db: Db, secret: string) {
-  const token = await findLiveToken(db, 'password_reset', hashSecret(secret));
+  const token = await findLiveSecret(db, 'password_reset', secret);
   if (!token?.userId || token.usedAt) return undefined;
   const user = await findUserByEmail(db, token.email ?? '');
   if (!user || user.id !== token.userId) return undefined;
@@ -398,15 +389,12 @@ export async function issueInvitation(
   email: string,
   invitedUserId: number,
 ): Promise<string> {
-  const secret = generateSecret();
-  await insertToken(db, {
+  return issueSecret(db, {
     userId: invitedUserId,
     kind: 'invitation',
-    tokenHash: hashSecret(secret),
     email,
     expiresAt: new Date(Date.now() + invitationTtlDays * 86_400_000),
   });
-  return secret;
 }
 
 /**
@@ -417,7 +405,7 @@ export async function validateInvitation(
   context: AppContext,
   secret: string,
 ): Promise<InvitationTokenReply> {
-  const token = await findLiveToken(context.db, 'invitation', hashSecret(secret));
+  const token = await findLiveSecret(context.db, 'invitation', secret);
   if (!token?.email) throw notFound();
   const user = await findUserByEmail(context.db, token.email);
   const hasAccount = user?.kind === 'registered';

@@ -21,11 +21,14 @@ import { CrawlFailure } from '../../dblp/crawl/fetch-person.ts';
 import { orcidIdsOf } from '../../dblp/dblp-people.ts';
 import type { SessionUser } from '../../http/authenticate.ts';
 import { HttpError } from '../../http/errors.ts';
-// Exception to the module zones: the tokens table is one, shared by sign-in (auth), address
-// changes (accounts) and ORCID proofs (dblp-claims); its queries stay in auth.repo.
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- shared tokens queries
-import { findLiveToken, insertToken, markTokenUsed, revokeUserTokens } from '../auth/auth.repo.ts';
-import { generateSecret, hashSecret } from '../auth/secrets.ts';
+// The tokens table is auth's; address links and ORCID's state are issued and redeemed through
+// its one-time-tokens functions.
+import {
+  findLiveSecret,
+  issueSecret,
+  markTokenUsed,
+  revokeUserTokens,
+} from '../auth/one-time-tokens.ts';
 import type { DblpClaim } from './dblp-claims.repo.ts';
 import { findOpenClaimOf } from './dblp-claims.repo.ts';
 import { confirmClaimByOrcid } from './dblp-claims.service.ts';
@@ -73,11 +76,9 @@ export async function startOrcidProof(
   return context.db.transaction(async (tx) => {
     await provableClaimOf(tx, user.id);
     await revokeUserTokens(tx, user.id, ['orcid_state']);
-    const state = generateSecret();
-    await insertToken(tx, {
+    const state = await issueSecret(tx, {
       userId: user.id,
       kind: 'orcid_state',
-      tokenHash: hashSecret(state),
       expiresAt: new Date(Date.now() + stateTtlMinutes * 60_000),
     });
     return { url: orcidAuthorizeUrl(context.config, state) };
@@ -94,7 +95,7 @@ export async function finishOrcidProof(
   requireOrcidSignIn(config);
   const { user } = session;
   // Refusals up to here change nothing; from here on the state is spent.
-  const token = await findLiveToken(db, 'orcid_state', hashSecret(form.state));
+  const token = await findLiveSecret(db, 'orcid_state', form.state);
   const isCallers = token && !token.usedAt && token.userId === user.id;
   if (!isCallers) throw refuse(404, dblpClaimMessages.orcidLinkInvalid);
   const claim = await provableClaimOf(db, user.id);
