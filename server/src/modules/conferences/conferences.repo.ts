@@ -24,21 +24,16 @@ export function toConflictRule(row: ConferenceRuleRow): ConflictRule {
   };
 }
 
-export async function findConferenceById(db: Db, id: number): Promise<Conference | undefined> {
-  const [row] = await db.select().from(conferences).where(eq(conferences.id, id));
-  return row;
-}
-
-export async function findConferenceByName(db: Db, name: string): Promise<Conference | undefined> {
-  const [row] = await db
-    .select()
-    .from(conferences)
-    .where(sql`lower(${conferences.name}) = lower(${name})`);
-  return row;
-}
-
 /** How a conference is named in a call: its id, or its name (DEFAULT) without regard to case. */
 export type ConferenceKey = { id: number } | { name: string };
+
+const conferenceNamed = (key: ConferenceKey) =>
+  'id' in key ? eq(conferences.id, key.id) : sql`lower(${conferences.name}) = lower(${key.name})`;
+
+export async function findConference(db: Db, key: ConferenceKey): Promise<Conference | undefined> {
+  const [row] = await db.select().from(conferences).where(conferenceNamed(key));
+  return row;
+}
 
 /**
  * A conference with its rules in its order, in one statement (the conflict list asks for both on
@@ -52,11 +47,7 @@ export async function findConferenceWithRules(
     .select({ conference: conferences, rule: conferenceRules })
     .from(conferences)
     .leftJoin(conferenceRules, eq(conferenceRules.conferenceId, conferences.id))
-    .where(
-      'id' in key
-        ? eq(conferences.id, key.id)
-        : sql`lower(${conferences.name}) = lower(${key.name})`,
-    )
+    .where(conferenceNamed(key))
     .orderBy(asc(conferenceRules.sortOrder), asc(conferenceRules.id));
   const [first] = rows;
   if (!first) return undefined;

@@ -94,10 +94,7 @@ export async function findConferenceByConfid(
   confid: string | number | undefined | null,
 ): Promise<Conference | undefined> {
   const key = conferenceKeyOf(confid);
-  if (!key) return undefined;
-  return 'id' in key
-    ? repo.findConferenceById(db, key.id)
-    : repo.findConferenceByName(db, key.name);
+  return key ? repo.findConference(db, key) : undefined;
 }
 
 /** A confid as sent: DEFAULT (or nothing) names the default conference, digits an id. */
@@ -220,7 +217,7 @@ export async function createConference(
     ) {
       throw forbidden(conferenceRefusals.tooManyConferences);
     }
-    if (await repo.findConferenceByName(tx, form.name)) {
+    if (await repo.findConference(tx, { name: form.name })) {
       throw conflict({ name: [conferenceMessages.nameTaken] });
     }
     const conference = await insertOrRefuse(() =>

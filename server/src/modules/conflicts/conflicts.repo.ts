@@ -9,7 +9,7 @@ import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
-import { toIntArray, toTextArray } from '../../db/arrays.ts';
+import { toIntArray } from '../../db/arrays.ts';
 import { isCountingParty, isLiveRelation } from '../../db/relation-filters.ts';
 import { displayName } from '../relations/relation-wire.ts';
 import type { YearMonth } from '../../conflicts/dates.ts';
@@ -344,40 +344,31 @@ const institutionColumns = sql`id, name, aliases, name_key, alias_keys, merged_i
 /**
  * Grows a set of institutions to every institution that is the same place, a step at a time
  * until nothing new turns up: merged into one of them or the one they were merged into, the same
- * name, or a name that is one of their aliases (or whose aliases hold their name). The first
- * statement reads the seeds and their first step together, so the usual case (nothing beyond
- * the seeds' own names) costs one statement. Each branch uses an index (primary key, name_key,
- * the alias GIN).
+ * name, or a name that is one of their aliases (or whose aliases hold their name). Each step reads
+ * the institutions it starts from together with those they lead to, so the usual case (nothing
+ * beyond the seeds' own names) costs one statement. Each branch uses an index (primary key,
+ * name_key, the alias GIN).
  */
 async function loadSamePlaces(db: Db, seeds: readonly number[]): Promise<InstitutionRow[]> {
   const found = new Map<number, InstitutionRow>();
-  if (seeds.length === 0) return [];
-  const seedIds = new Set(seeds);
-  const first = await queryRows<InstitutionRow>(db, seedsAndSameAsQuery(seeds));
-  let frontier: number[] = [];
-  for (const row of first) {
-    found.set(row.id, row);
-    if (!seedIds.has(row.id)) frontier.push(row.id);
-  }
+  let frontier = [...new Set(seeds)];
   for (let step = 0; frontier.length > 0 && step < 10; step += 1) {
-    const rows = await queryRows<InstitutionRow>(
-      db,
-      sameAsQuery(frontier.map((id) => found.get(id)!)),
-    );
+    const asked = new Set(frontier);
+    const rows = await queryRows<InstitutionRow>(db, samePlacesQuery(frontier));
     frontier = [];
     for (const row of rows) {
       if (found.has(row.id)) continue;
       found.set(row.id, row);
-      frontier.push(row.id);
+      if (!asked.has(row.id)) frontier.push(row.id);
     }
   }
   return [...found.values()];
 }
 
-/** The seeds and the institutions sameAsQuery would find from them, in one statement. */
-function seedsAndSameAsQuery(seeds: readonly number[]): SQL {
+/** Some institutions and every institution one step away from them (loadSamePlaces). */
+function samePlacesQuery(ids: readonly number[]): SQL {
   return sql`with seed as materialized (
-               select ${institutionColumns} from institutions where id = any(${toIntArray(seeds)})
+               select ${institutionColumns} from institutions where id = any(${toIntArray(ids)})
              )
              select ${institutionColumns} from seed
              union select ${institutionColumns} from institutions
@@ -390,20 +381,6 @@ function seedsAndSameAsQuery(seeds: readonly number[]): SQL {
               where name_key in (select unnest(alias_keys) from seed)
              union select ${institutionColumns} from institutions
               where alias_keys && (select array_agg(name_key) from seed where name_key <> '')`;
-}
-
-function sameAsQuery(rows: readonly InstitutionRow[]): SQL {
-  const ids = toIntArray(rows.map((row) => row.id));
-  const mergedInto = toIntArray(
-    rows.flatMap((row) => (row.merged_into_id ? [row.merged_into_id] : [])),
-  );
-  const nameKeys = toTextArray(rows.map((row) => row.name_key).filter((key) => key !== ''));
-  const aliasKeys = toTextArray(rows.flatMap((row) => row.alias_keys));
-  return sql`select ${institutionColumns} from institutions where id = any(${mergedInto})
-             union select ${institutionColumns} from institutions where merged_into_id = any(${ids})
-             union select ${institutionColumns} from institutions where name_key = any(${nameKeys})
-             union select ${institutionColumns} from institutions where name_key = any(${aliasKeys})
-             union select ${institutionColumns} from institutions where alias_keys && ${nameKeys}`;
 }
 
 /** A person on one of the user's relations, as the committee check compares them. */
