@@ -13,6 +13,7 @@ import { queueDueCrawls } from '../dblp/crawl/crawl-schedule.ts';
 import { CrawlFailure } from '../dblp/crawl/fetch-person.ts';
 import { findDblpPidHolder } from '../modules/accounts/accounts.service.ts';
 import { readArgs, runCommand, UsageError, withDatabase } from './command.ts';
+import { formatEstimate } from './progress-time.ts';
 
 const usage = `Usage: npm run dblp:crawl -- [--all] [--pid PID] [--database-url URL]
 
@@ -73,6 +74,7 @@ async function crawlQueue(db: Db, config: Config, isAll: boolean) {
     noTTYOutput: true,
     notTTYSchedule: 10_000,
     hideCursor: null,
+    formatTime: formatEstimate,
   });
   const counts = { stored: 0, failed: 0 };
   const summary = await runCrawlQueue({

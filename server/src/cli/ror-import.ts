@@ -9,6 +9,7 @@ import { importRorDump } from '../ror/import-ror.ts';
 import type { RorImportSummary } from '../ror/import-ror.ts';
 import { RorDumpError } from '../ror/read-dump.ts';
 import { readArgs, runCommand, UsageError, withDatabase } from './command.ts';
+import { formatEstimate } from './progress-time.ts';
 
 const usage = `Usage: npm run institutions:import-ror -- FILE [--database-url URL]
 
@@ -62,6 +63,7 @@ async function run(options: { path: string; databaseUrl?: string }, config: Conf
           barsize: 30,
           fps: 5,
           hideCursor: null,
+          formatTime: formatEstimate,
         },
         cliProgress.Presets.shades_classic,
       )

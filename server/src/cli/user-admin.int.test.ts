@@ -1,34 +1,22 @@
 // npm run user:admin as an operator runs it, in a child process against an embedded database
 // in a data directory: it makes a confirmed account an administrator, says so, and running it
 // again changes nothing; an unknown or unconfirmed address is one clear line and exit code 1.
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../test/factories.ts';
+import { runCli } from '../../test/run-cli.ts';
 import { openDatabase } from '../db/client.ts';
 import { auditLog, users } from '../db/schema.ts';
 
-const serverDirectory = fileURLToPath(new URL('../..', import.meta.url));
-const cliPath = path.join(serverDirectory, 'src/cli/user-admin.ts');
 // The child opens the data directory itself; PostgreSQL adds nothing to what this shows.
 const isPglite = process.env.TEST_DB_ENGINE !== 'postgres';
 
-function runCli(dataDir: string, args: string[]) {
-  return new Promise<{ exitCode: number | null; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', cliPath, ...args], {
-      cwd: serverDirectory,
-      env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, NODE_ENV: 'test' },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (exitCode) => resolve({ exitCode, stderr }));
-  });
+async function runUserAdmin(dataDir: string, args: string[]) {
+  const { exitCode, output } = await runCli('user-admin.ts', args, { env: { DATA_DIR: dataDir } });
+  return { exitCode, stderr: output };
 }
 
 describe.runIf(isPglite)('npm run user:admin', () => {
@@ -73,14 +61,14 @@ describe.runIf(isPglite)('npm run user:admin', () => {
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
   it('makes the account an administrator, and a second run changes nothing', async () => {
-    const first = await runCli(dataDir, ['grace.admin@EXAMPLE.org']);
+    const first = await runUserAdmin(dataDir, ['grace.admin@EXAMPLE.org']);
     expect(first).toEqual({
       exitCode: 0,
       stderr: 'Grace Admin <Grace.Admin@example.org> is now an administrator.\n',
     });
     expect(await roleOf(ids.confirmed)).toBe('admin');
 
-    const second = await runCli(dataDir, ['grace.admin@example.org']);
+    const second = await runUserAdmin(dataDir, ['grace.admin@example.org']);
     expect(second).toEqual({
       exitCode: 0,
       stderr: 'Grace Admin <Grace.Admin@example.org> is already an administrator.\n',
@@ -101,7 +89,7 @@ describe.runIf(isPglite)('npm run user:admin', () => {
   ])(
     'refuses %s with one clear line and exit code 1',
     async (email, expected) => {
-      const run = await runCli(dataDir, [email]);
+      const run = await runUserAdmin(dataDir, [email]);
       expect(run.exitCode).toBe(1);
       expect(run.stderr).toContain(expected);
       expect(await roleOf(ids.unconfirmed)).toBe('user');

@@ -1,43 +1,22 @@
 // The import command as an operator runs it, in a child process against PostgreSQL (a child
 // cannot reach the in-memory PGlite of a test): killed mid-way and started again it ends in the
 // same database as one clean run; damaged or missing files give one clear line and exit 1.
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { writeSyntheticDumpFile } from '../../../bench/synthetic/write-dump-file.ts';
+import { runCli } from '../../../test/run-cli.ts';
 import { importDump } from './import-dump.ts';
 import { dumpImportContent, importFixturePath, scratchDatabases } from './import-test-support.ts';
 
-const serverDirectory = fileURLToPath(new URL('../../..', import.meta.url));
-const cliPath = path.join(serverDirectory, 'src/cli/dblp-import.ts');
 const adminUrl = process.env.TEST_DATABASE_URL;
 const isPostgres = process.env.TEST_DB_ENGINE === 'postgres' && adminUrl !== undefined;
 
-interface CliRun {
-  exitCode: number | null;
-  signal: NodeJS.Signals | null;
-  stderr: string;
-}
-
-function runCli(args: string[], onStart: (kill: () => void) => void = () => {}) {
-  return new Promise<CliRun>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', cliPath, ...args], {
-      cwd: serverDirectory,
-      env: { ...process.env, DATABASE_URL: '', NODE_ENV: 'test' },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (exitCode, signal) => resolve({ exitCode, signal, stderr }));
-    onStart(() => child.kill('SIGKILL'));
-  });
-}
+const runImport = (args: string[], onStart?: (kill: () => void) => void) =>
+  runCli('dblp-import.ts', args, { onStart });
 
 describe.runIf(isPostgres)('npm run dblp:import (PostgreSQL)', () => {
   const databases = scratchDatabases(adminUrl!, 'recuse_import');
@@ -62,7 +41,7 @@ describe.runIf(isPostgres)('npm run dblp:import (PostgreSQL)', () => {
     try {
       await importDump(clean.database.db, dumpPath);
 
-      const firstRun = await runCli(
+      const firstRun = await runImport(
         [dumpPath, '--database-url', killed.url, '--batch-size', '200'],
         (kill) => void killAfterFirstCheckpoint(killed.database, kill),
       );
@@ -71,8 +50,8 @@ describe.runIf(isPostgres)('npm run dblp:import (PostgreSQL)', () => {
       expect(checkpoint).toMatchObject({ phase: 'records' });
       expect(checkpoint!.recordsDone).toBeGreaterThan(0);
 
-      const secondRun = await runCli([dumpPath, '--database-url', killed.url]);
-      expect(secondRun.stderr).toContain('Resuming records');
+      const secondRun = await runImport([dumpPath, '--database-url', killed.url]);
+      expect(secondRun.output).toContain('Resuming records');
       expect(secondRun.exitCode).toBe(0);
       expect(await dumpImportContent(killed.database.db)).toEqual(
         await dumpImportContent(clean.database.db),
@@ -91,12 +70,12 @@ describe.runIf(isPostgres)('npm run dblp:import (PostgreSQL)', () => {
       const file = path.join(directory, 'cut.xml.gz');
       await writeFile(file, gzip.subarray(0, Math.floor(gzip.length * 0.8)));
 
-      const run = await runCli([file, '--database-url', url, '--batch-size', '10']);
+      const run = await runImport([file, '--database-url', url, '--batch-size', '10']);
 
       expect(run.exitCode).toBe(1);
-      expect(run.stderr).toMatch(/is truncated or corrupt: .*truncated/);
-      expect(run.stderr).toContain('Everything imported before that point is kept');
-      expect(run.stderr).not.toMatch(/\n\s+at /);
+      expect(run.output).toMatch(/is truncated or corrupt: .*truncated/);
+      expect(run.output).toContain('Everything imported before that point is kept');
+      expect(run.output).not.toMatch(/\n\s+at /);
       const publications = await database.db.query.publications.findMany();
       expect(publications.length).toBeGreaterThan(0);
     } finally {
@@ -107,10 +86,10 @@ describe.runIf(isPostgres)('npm run dblp:import (PostgreSQL)', () => {
   it('says which file is missing and exits 1', async () => {
     const { url, database } = await createDatabase();
     await database.close();
-    const run = await runCli([path.join(directory, 'nowhere.xml.gz'), '--database-url', url]);
+    const run = await runImport([path.join(directory, 'nowhere.xml.gz'), '--database-url', url]);
 
     expect(run.exitCode).toBe(1);
-    expect(run.stderr.trim()).toBe(
+    expect(run.output.trim()).toBe(
       `The dump ${path.join(directory, 'nowhere.xml.gz')} does not exist.`,
     );
   }, 60_000);

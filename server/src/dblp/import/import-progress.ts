@@ -3,6 +3,7 @@
 // warnings printed above the bar, and the final summary. Off a terminal (a log file, a pipe)
 // the bar becomes a line every few seconds.
 import cliProgress from 'cli-progress';
+import { formatEstimate } from '../../cli/progress-time.ts';
 import type { DblpWarning } from '../parse-error.ts';
 import type { ImportProgress, ImportSummary } from './import-dump.ts';
 
@@ -24,6 +25,7 @@ export class ImportProgressBar {
     fps: 5,
     barsize: 30,
     hideCursor: null,
+    formatTime: formatEstimate,
     formatValue: (value, _options, type) =>
       type === 'value' || type === 'total' ? value.toLocaleString('en-US') : String(value),
   });
