@@ -1,5 +1,6 @@
 // The profile in the browser (docs/product.md, "The screens", Profile): completing it from the
 // dashboard's warning, proposing an institution that a second person then finds by its alias,
+// finding a listed institution by another of its names (ETH Zurich by "ETH" or its German name),
 // linking the DBLP person imported before the account existed, and reading and dismissing a
 // notification.
 import type { Locator, Page } from '@playwright/test';
@@ -167,6 +168,41 @@ test('a proposed institution awaits approval, and a second person finds it by it
   await saveProfile(other);
   await expect(otherInstitution).toHaveValue(awaiting);
   await otherContext.close();
+});
+
+test('the institution picker finds ETH Zurich by its acronym and its German name, and proposes neither again', async ({
+  page,
+}) => {
+  await signIn(page, await createConfirmedAccount(page, 'Niklaus'));
+  await openProfile(page);
+  const row = affiliation(page, 1);
+  const institution = row.getByRole('combobox', { name: 'Institution' });
+  const proposal = page.getByRole('option', { name: /^Add new institution/ });
+  const byGermanName = page.getByRole('option', {
+    name: /^ETH Zurich\b.*Eidgenössische Technische Hochschule Zürich/,
+  });
+
+  // The acronym is one of its names: ETH Zurich is offered, and "ETH" is not proposed anew.
+  await institution.fill('ETH');
+  await expect(page.getByRole('option', { name: /^ETH Zurich\b/ })).toBeVisible();
+  await expect(proposal).toHaveCount(0);
+
+  // Part of the German name, which no listed name holds: offered with the name that matched.
+  await institution.fill('Eidgenössische Techn');
+  await expect(byGermanName).toBeVisible();
+
+  // The whole German name, typed without its accents: Enter picks ETH Zurich.
+  await institution.fill('Eidgenossische Technische Hochschule Zurich');
+  await expect(byGermanName).toBeVisible();
+  await expect(proposal).toHaveCount(0);
+  await institution.press('Enter');
+  await expect(institution).toHaveValue('ETH Zurich');
+  await expect(row.getByRole('note')).toBeHidden();
+  await finishCurrentAffiliation(page, row, 'Ph.D. student');
+  await saveProfile(page);
+  // Saved as the listed institution, not a proposal sent for approval.
+  await expect(institution).toHaveValue('ETH Zurich');
+  await expectNoAxeViolations(page);
 });
 
 test('di@example.org claims the DBLP person imported before the account existed, which joins once an administrator confirms', async ({

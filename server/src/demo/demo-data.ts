@@ -61,10 +61,27 @@ export const demoAccounts = [
 
 type DemoEmail = (typeof demoAccounts)[number]['email'];
 
-const demoInstitutions = [
+type DemoInstitution = {
+  name: string;
+  aliases: string[];
+  rorId?: string;
+  emailDomains?: string[];
+  country?: string;
+};
+
+const demoInstitutions: DemoInstitution[] = [
+  // As the Research Organization Registry gives it (server/test/fixtures/ror): its acronym,
+  // its German name and an English alias, so the picker's alias search has names to find.
   {
     name: 'ETH Zurich',
-    aliases: ['ETH Zürich', 'ETHZ', 'Swiss Federal Institute of Technology Zurich'],
+    aliases: [
+      'ETH',
+      'Eidgenössische Technische Hochschule Zürich',
+      'Swiss Federal Institute of Technology in Zurich',
+    ],
+    rorId: '05a28rw58',
+    emailDomains: ['ethz.ch'],
+    country: 'CH',
   },
   { name: 'Massachusetts Institute of Technology', aliases: ['MIT'] },
   { name: 'University of Cambridge', aliases: ['Cambridge University'] },
@@ -83,7 +100,7 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   return (row?.count ?? 0) === 0;
 }
 
-const withKeys = (institution: { name: string; aliases: string[] }) => ({
+const withKeys = (institution: DemoInstitution) => ({
   ...institution,
   nameKey: institutionKey(institution.name),
   aliasKeys: institution.aliases.map(institutionKey),
