@@ -5,55 +5,55 @@
 // (docs/product.md, "Relation decisions"); unknown paths go to sign-in for everyone.
 import { matchPath } from 'react-router';
 import type { AccountRole } from '@recuse/common';
+import { paths } from './paths.ts';
 
 /** Paths anyone may open, signed in or not. */
 export const openPaths = [
-  '/sign-in',
-  '/registration',
-  '/registration/:token',
-  '/forgot-password',
-  '/reset-password/:token',
-  '/relations/validate/new/:token',
-  '/help',
-  '/help/*',
-  '/lock',
-  '/404',
-  '/500',
-] as const;
+  paths.signIn.pattern,
+  paths.registration.pattern,
+  paths.invitedRegistration.pattern,
+  paths.forgotPassword.pattern,
+  paths.resetPassword.pattern,
+  paths.invitationResponse.pattern,
+  paths.help.pattern,
+  paths.lock.pattern,
+  paths.notFound.pattern,
+  paths.serverError.pattern,
+];
 
 /** Paths that need a session. */
 export const sessionPaths = [
-  '/',
-  '/user/profile',
-  '/user/password-reset',
-  '/relations',
-  '/relations/pending',
-  '/relations/add',
-  '/relations/conflicts',
-  '/relations/conflicts/:conferencename/:confid',
-  '/relations/:action/:id',
-  '/pending-relations/:action/:id',
-  '/contact',
-  '/dblp-claim/orcid',
-  '/chair',
-  '/conferences/:confid/workspace',
-  '/conferences',
-  '/conferences/:confid',
-] as const;
+  paths.home.pattern,
+  paths.profile.pattern,
+  paths.passwordReset.pattern,
+  paths.relations.pattern,
+  paths.pendingRelations.pattern,
+  paths.relationAdd.pattern,
+  paths.conflicts.pattern,
+  paths.conferenceConflicts.pattern,
+  paths.relation.pattern,
+  paths.pendingRelation.pattern,
+  paths.contact.pattern,
+  paths.dblpClaimOrcid.pattern,
+  paths.chairList.pattern,
+  paths.chairWorkspace.pattern,
+  paths.conferences.pattern,
+  paths.conference.pattern,
+];
 
 /** Paths for administrators only; the server checks the role again on every call. */
 export const adminPaths = [
-  '/admin',
-  '/admin/institutions',
-  '/admin/requests',
-  '/admin/users',
-  '/admin/users/:userId',
-  '/admin/dblp',
-  '/admin/default-rules',
-] as const;
+  paths.admin.pattern,
+  paths.adminInstitutions.pattern,
+  paths.adminRequests.pattern,
+  paths.adminUsers.pattern,
+  paths.adminUser.pattern,
+  paths.adminDblp.pattern,
+  paths.adminDefaultRules.pattern,
+];
 
 /** Paths for administrators and conference chairs; the server checks again on every call. */
-export const deciderPaths = ['/admin/relations', '/admin/relations/:relationId'] as const;
+export const deciderPaths = [paths.adminRelations.pattern, paths.adminRelation.pattern];
 
 const matchesAny = (patterns: readonly string[], pathname: string) =>
   patterns.some((pattern) => matchPath(pattern, pathname) !== null);
@@ -71,16 +71,16 @@ export function findRedirect(
   isChair?: boolean,
 ): string | undefined {
   if (matchesAny(deciderPaths, pathname)) {
-    if (!isSignedIn) return '/sign-in';
-    return role === 'user' && isChair === false ? '/' : undefined;
+    if (!isSignedIn) return paths.signIn.href();
+    return role === 'user' && isChair === false ? paths.home.href() : undefined;
   }
   if (matchesAny(adminPaths, pathname)) {
-    if (!isSignedIn) return '/sign-in';
-    return role === 'user' ? '/' : undefined;
+    if (!isSignedIn) return paths.signIn.href();
+    return role === 'user' ? paths.home.href() : undefined;
   }
   if (matchesAny(openPaths, pathname)) {
-    return isSignedIn && matchPath('/sign-in', pathname) ? '/' : undefined;
+    return isSignedIn && matchPath(paths.signIn.pattern, pathname) ? paths.home.href() : undefined;
   }
-  if (matchesAny(sessionPaths, pathname)) return isSignedIn ? undefined : '/sign-in';
-  return '/sign-in';
+  if (matchesAny(sessionPaths, pathname)) return isSignedIn ? undefined : paths.signIn.href();
+  return paths.signIn.href();
 }

@@ -1,4 +1,5 @@
-// Every route of the route table in docs/product.md, "Screens and routes". Access rules live
+// Every route of the route table in docs/product.md, "Screens and routes", at its path from
+// paths.ts (the home page is the index route). Access rules live
 // in route-access.ts and are applied once, by the root layout; paths the table does not list
 // fall through to '*'.
 import { createBrowserRouter } from 'react-router';
@@ -7,6 +8,7 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { PageLoadingOverlay } from '../components/route-change-loader.tsx';
 import { setSignedOutHandler } from '../lib/session.ts';
+import { paths } from './paths.ts';
 import { RootLayout } from './routes/root-layout.tsx';
 import { ServerErrorPage } from './routes/server-error.tsx';
 
@@ -57,46 +59,46 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <PageLoadingOverlay />,
     children: [
       { index: true, lazy: load.dashboard },
-      { path: 'sign-in', lazy: load.signIn },
-      { path: 'forgot-password', lazy: load.forgotPassword },
-      { path: 'registration', lazy: load.registration },
-      { path: 'registration/:token', lazy: load.registration },
-      { path: 'reset-password/:token', lazy: load.resetPassword },
-      { path: 'lock', lazy: load.lock },
-      { path: '404', lazy: load.notFound },
-      { path: '500', element: <ServerErrorPage /> },
-      { path: 'user/profile', lazy: load.profile },
-      { path: 'user/password-reset', lazy: load.passwordReset },
-      { path: 'relations', lazy: load.relationsList },
+      { path: paths.signIn.pattern, lazy: load.signIn },
+      { path: paths.forgotPassword.pattern, lazy: load.forgotPassword },
+      { path: paths.registration.pattern, lazy: load.registration },
+      { path: paths.invitedRegistration.pattern, lazy: load.registration },
+      { path: paths.resetPassword.pattern, lazy: load.resetPassword },
+      { path: paths.lock.pattern, lazy: load.lock },
+      { path: paths.notFound.pattern, lazy: load.notFound },
+      { path: paths.serverError.pattern, element: <ServerErrorPage /> },
+      { path: paths.profile.pattern, lazy: load.profile },
+      { path: paths.passwordReset.pattern, lazy: load.passwordReset },
+      { path: paths.relations.pattern, lazy: load.relationsList },
       {
-        path: 'relations/pending',
+        path: paths.pendingRelations.pattern,
         lazy: async () => {
           const { RelationsListPage } = await import('./routes/relations-list.tsx');
           return { element: <RelationsListPage isPendingOnly /> };
         },
       },
-      { path: 'relations/add', lazy: load.relationAdd },
-      { path: 'relations/conflicts', lazy: load.conflicts },
-      { path: 'relations/conflicts/:conferencename/:confid', lazy: load.conflicts },
-      { path: 'relations/validate/new/:token', lazy: load.invitationResponse },
-      { path: 'relations/:action/:id', lazy: load.relationView },
-      { path: 'pending-relations/:action/:id', lazy: load.relationView },
-      { path: 'help/*', lazy: load.help },
-      { path: 'contact', lazy: load.contact },
-      { path: 'admin', lazy: load.admin },
-      { path: 'admin/institutions', lazy: load.adminInstitutions },
-      { path: 'admin/requests', lazy: load.adminRequests },
-      { path: 'admin/relations', lazy: load.adminRelations },
-      { path: 'admin/relations/:relationId', lazy: load.adminRelationLog },
-      { path: 'admin/users', lazy: load.adminUsers },
-      { path: 'admin/users/:userId', lazy: load.adminUser },
-      { path: 'admin/dblp', lazy: load.adminDblp },
-      { path: 'admin/default-rules', lazy: load.adminDefaultRules },
-      { path: 'conferences', lazy: load.conferences },
-      { path: 'conferences/:confid', lazy: load.conference },
-      { path: 'dblp-claim/orcid', lazy: load.dblpClaimOrcid },
-      { path: 'chair', lazy: load.chairList },
-      { path: 'conferences/:confid/workspace', lazy: load.chairWorkspace },
+      { path: paths.relationAdd.pattern, lazy: load.relationAdd },
+      { path: paths.conflicts.pattern, lazy: load.conflicts },
+      { path: paths.conferenceConflicts.pattern, lazy: load.conflicts },
+      { path: paths.invitationResponse.pattern, lazy: load.invitationResponse },
+      { path: paths.relation.pattern, lazy: load.relationView },
+      { path: paths.pendingRelation.pattern, lazy: load.relationView },
+      { path: paths.help.pattern, lazy: load.help },
+      { path: paths.contact.pattern, lazy: load.contact },
+      { path: paths.admin.pattern, lazy: load.admin },
+      { path: paths.adminInstitutions.pattern, lazy: load.adminInstitutions },
+      { path: paths.adminRequests.pattern, lazy: load.adminRequests },
+      { path: paths.adminRelations.pattern, lazy: load.adminRelations },
+      { path: paths.adminRelation.pattern, lazy: load.adminRelationLog },
+      { path: paths.adminUsers.pattern, lazy: load.adminUsers },
+      { path: paths.adminUser.pattern, lazy: load.adminUser },
+      { path: paths.adminDblp.pattern, lazy: load.adminDblp },
+      { path: paths.adminDefaultRules.pattern, lazy: load.adminDefaultRules },
+      { path: paths.conferences.pattern, lazy: load.conferences },
+      { path: paths.conference.pattern, lazy: load.conference },
+      { path: paths.dblpClaimOrcid.pattern, lazy: load.dblpClaimOrcid },
+      { path: paths.chairList.pattern, lazy: load.chairList },
+      { path: paths.chairWorkspace.pattern, lazy: load.chairWorkspace },
       // The root layout redirects unknown paths to sign-in before this renders.
       { path: '*', lazy: load.notFound },
     ],
@@ -117,7 +119,7 @@ export function createAppRouter(): AppRouter {
   const router = createBrowserRouter(routes);
   // A 401 from any token call ends the session and returns to '/' (docs/product.md,
   // "Authentication and sessions").
-  setSignedOutHandler(() => void router.navigate('/'));
+  setSignedOutHandler(() => void router.navigate(paths.home.href()));
   return router;
 }
 

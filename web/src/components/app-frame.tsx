@@ -19,6 +19,7 @@ import { Link, NavLink } from 'react-router';
 import classes from './app-frame.module.css';
 import { SiteFooter } from './site-footer.tsx';
 import type { FooterLink } from './site-footer.tsx';
+import { paths } from '../app/paths.ts';
 
 export type NavItem = {
   label: string;
@@ -130,7 +131,7 @@ export function AppFrame({ navItems, userMenu, footerLinks, banner, children }: 
                 aria-label="Toggle navigation"
               />
             )}
-            <Text component={Link} to="/" fw={700} fz="xl" c="blue.8" td="none">
+            <Text component={Link} to={paths.home.href()} fw={700} fz="xl" c="blue.8" td="none">
               Recuse
             </Text>
           </Group>

@@ -5,6 +5,7 @@ import { Stack, Title } from '@mantine/core';
 import { PageHeader } from '../../components/page-header.tsx';
 import { DblpOperationsPanel } from '../../features/dblp-status/components/dblp-operations.tsx';
 import { DblpPeoplePanel } from '../../features/dblp-status/components/dblp-people.tsx';
+import { paths } from '../paths.ts';
 
 export function AdminDblpPage() {
   return (
@@ -12,8 +13,8 @@ export function AdminDblpPage() {
       <PageHeader
         title="DBLP"
         breadcrumbs={[
-          { label: 'Home', to: '/' },
-          { label: 'Administration', to: '/admin' },
+          { label: 'Home', to: paths.home.href() },
+          { label: 'Administration', to: paths.admin.href() },
           { label: 'DBLP' },
         ]}
       />

@@ -11,6 +11,7 @@ import {
   conferenceOptionsQueryKey,
   useConferenceOptions,
 } from '../../features/conflicts/api/get-conference-options.ts';
+import { paths } from '../paths.ts';
 
 export function AdminDefaultRulesPage() {
   const options = useConferenceOptions();
@@ -20,8 +21,8 @@ export function AdminDefaultRulesPage() {
       <PageHeader
         title="Default rules"
         breadcrumbs={[
-          { label: 'Home', to: '/' },
-          { label: 'Administration', to: '/admin' },
+          { label: 'Home', to: paths.home.href() },
+          { label: 'Administration', to: paths.admin.href() },
           { label: 'Default rules' },
         ]}
       />

@@ -3,6 +3,7 @@
 // the role again on every call.
 import { PageHeader } from '../../components/page-header.tsx';
 import { InstitutionsAdmin } from '../../features/institutions/components/institutions-admin.tsx';
+import { paths } from '../paths.ts';
 
 export function AdminInstitutionsPage() {
   return (
@@ -10,8 +11,8 @@ export function AdminInstitutionsPage() {
       <PageHeader
         title="Institutions"
         breadcrumbs={[
-          { label: 'Home', to: '/' },
-          { label: 'Administration', to: '/admin' },
+          { label: 'Home', to: paths.home.href() },
+          { label: 'Administration', to: paths.admin.href() },
           { label: 'Institutions' },
         ]}
       />

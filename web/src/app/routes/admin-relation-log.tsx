@@ -19,6 +19,7 @@ import {
 import { peopleText } from '../../features/decisions/components/decision-relations-table.tsx';
 import { RelationDecisionPanel } from '../../features/decisions/components/relation-decision-panel.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
+import { paths } from '../paths.ts';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
@@ -42,9 +43,11 @@ export function AdminRelationLogPage() {
           )
         }
         breadcrumbs={[
-          { label: 'Home', to: '/' },
-          ...(profile.data?.Role === 'admin' ? [{ label: 'Administration', to: '/admin' }] : []),
-          { label: 'Relation decisions', to: '/admin/relations' },
+          { label: 'Home', to: paths.home.href() },
+          ...(profile.data?.Role === 'admin'
+            ? [{ label: 'Administration', to: paths.admin.href() }]
+            : []),
+          { label: 'Relation decisions', to: paths.adminRelations.href() },
           { label: `Relation ${relationId}` },
         ]}
       />

@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { useProfile } from '../../features/auth/api/get-profile.ts';
 import { useDecisionRelations } from '../../features/decisions/api/relation-decisions.ts';
 import { DecisionRelationsTable } from '../../features/decisions/components/decision-relations-table.tsx';
+import { paths } from '../paths.ts';
 
 export function AdminRelationsPage() {
   const profile = useProfile();
@@ -21,8 +22,8 @@ export function AdminRelationsPage() {
       <PageHeader
         title="Relation decisions"
         breadcrumbs={[
-          { label: 'Home', to: '/' },
-          ...(isAdmin ? [{ label: 'Administration', to: '/admin' }] : []),
+          { label: 'Home', to: paths.home.href() },
+          ...(isAdmin ? [{ label: 'Administration', to: paths.admin.href() }] : []),
           { label: 'Relation decisions' },
         ]}
       />

@@ -4,6 +4,7 @@ import { Stack, Title } from '@mantine/core';
 import { PageHeader } from '../../components/page-header.tsx';
 import { DblpClaimsPanel } from '../../features/requests/components/dblp-claims-panel.tsx';
 import { RequestsInbox } from '../../features/requests/components/requests-inbox.tsx';
+import { paths } from '../paths.ts';
 
 export function AdminRequestsPage() {
   return (
@@ -11,8 +12,8 @@ export function AdminRequestsPage() {
       <PageHeader
         title="Requests"
         breadcrumbs={[
-          { label: 'Home', to: '/' },
-          { label: 'Administration', to: '/admin' },
+          { label: 'Home', to: paths.home.href() },
+          { label: 'Administration', to: paths.admin.href() },
           { label: 'Requests' },
         ]}
       />

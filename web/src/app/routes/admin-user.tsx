@@ -12,6 +12,7 @@ import { useAdminUser } from '../../features/accounts/api/admin-users.ts';
 import { AccountActions } from '../../features/accounts/components/account-actions.tsx';
 import { useProfile } from '../../features/auth/api/get-profile.ts';
 import { DecisionRelationsTable } from '../../features/decisions/components/decision-relations-table.tsx';
+import { paths } from '../paths.ts';
 
 const when = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '';
@@ -25,9 +26,9 @@ export function AdminUserPage() {
       <PageHeader
         title={user ? `Account - ${user.name}` : 'Account'}
         breadcrumbs={[
-          { label: 'Home', to: '/' },
-          { label: 'Administration', to: '/admin' },
-          { label: 'Accounts', to: '/admin/users' },
+          { label: 'Home', to: paths.home.href() },
+          { label: 'Administration', to: paths.admin.href() },
+          { label: 'Accounts', to: paths.adminUsers.href() },
           { label: user?.name ?? 'Account' },
         ]}
       />
@@ -101,7 +102,7 @@ function Account({ user }: { user: AdminUser }) {
 
   async function leaveAfterOwnRevocation() {
     await profile.refetch();
-    navigate('/');
+    navigate(paths.home.href());
   }
 
   return (

@@ -10,6 +10,7 @@ import {
   isAccountSearchable,
   useAccountSearch,
 } from '../../features/accounts/api/search-accounts.ts';
+import { paths } from '../paths.ts';
 
 /** What the account page hands over after a deletion. */
 export type AccountsNotice = { notice?: string };
@@ -24,8 +25,8 @@ export function AdminUsersPage() {
       <PageHeader
         title="Accounts"
         breadcrumbs={[
-          { label: 'Home', to: '/' },
-          { label: 'Administration', to: '/admin' },
+          { label: 'Home', to: paths.home.href() },
+          { label: 'Administration', to: paths.admin.href() },
           { label: 'Accounts' },
         ]}
       />
@@ -69,7 +70,7 @@ export function AdminUsersPage() {
                   {accounts.map((account) => (
                     <Table.Tr key={account.id}>
                       <Table.Td>
-                        <Anchor component={Link} to={`/admin/users/${account.id}`}>
+                        <Anchor component={Link} to={paths.adminUser.href(account.id)}>
                           {account.name}
                         </Anchor>
                       </Table.Td>

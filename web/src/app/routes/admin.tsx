@@ -6,37 +6,38 @@ import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useProfile } from '../../features/auth/api/get-profile.ts';
 import { RolesPanel } from '../../features/accounts/components/roles-panel.tsx';
+import { paths } from '../paths.ts';
 
 /** The administration pages besides this one. */
 const adminAreas = [
   {
-    to: '/admin/institutions',
+    to: paths.adminInstitutions.href(),
     label: 'Institutions',
     description: 'approve, merge or reject proposed institutions; edit and search all',
   },
   {
-    to: '/admin/requests',
+    to: paths.adminRequests.href(),
     label: 'Requests',
     description: 'answer Contact-admin and Contact-us messages; decide DBLP claims',
   },
   {
-    to: '/admin/relations',
+    to: paths.adminRelations.href(),
     label: 'Relation decisions',
     description: "read any relation's history and comments; validate or delete it",
   },
   {
-    to: '/admin/users',
+    to: paths.adminUsers.href(),
     label: 'Accounts',
     description:
       'find an account; see its profile, relations and sign-in; unlock, change role, delete',
   },
   {
-    to: '/admin/dblp',
+    to: paths.adminDblp.href(),
     label: 'DBLP',
     description: 'dump imports, the crawl queue and its failures, each person’s last refresh',
   },
   {
-    to: '/admin/default-rules',
+    to: paths.adminDefaultRules.href(),
     label: 'Default rules',
     description: "add, edit and delete the Default conference's conflict rules",
   },
@@ -48,14 +49,14 @@ export function AdminPage() {
 
   async function leaveAfterOwnRevocation() {
     await profile.refetch();
-    navigate('/');
+    navigate(paths.home.href());
   }
 
   return (
     <>
       <PageHeader
         title="Administration"
-        breadcrumbs={[{ label: 'Home', to: '/' }, { label: 'Administration' }]}
+        breadcrumbs={[{ label: 'Home', to: paths.home.href() }, { label: 'Administration' }]}
       />
       <Stack gap="xl">
         <nav aria-labelledby="admin-areas-heading">

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { messages } from '@recuse/common';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useChairedConferences } from '../../features/conferences/api/conferences.ts';
+import { paths } from '../paths.ts';
 
 export function ChairListPage() {
   const chaired = useChairedConferences();
@@ -12,7 +13,7 @@ export function ChairListPage() {
     <>
       <PageHeader
         title="Chair’s workspace"
-        breadcrumbs={[{ label: 'Home', to: '/' }, { label: 'Chair’s workspace' }]}
+        breadcrumbs={[{ label: 'Home', to: paths.home.href() }, { label: 'Chair’s workspace' }]}
       />
       {chaired.isPending && <Loader aria-label="Loading the conferences" />}
       {chaired.isError && (
@@ -27,7 +28,7 @@ export function ChairListPage() {
         <List>
           {chaired.data.conferences.map((conference) => (
             <List.Item key={conference.confid}>
-              <Anchor component={Link} to={`/conferences/${conference.confid}/workspace`}>
+              <Anchor component={Link} to={paths.chairWorkspace.href(conference.confid)}>
                 {conference.label}
               </Anchor>{' '}
               ({conference.name}

@@ -17,6 +17,7 @@ import { MatrixPanel } from '../../features/chair-workspace/components/matrix-pa
 import { PersonCheckPanel } from '../../features/chair-workspace/components/person-check-panel.tsx';
 import { UploadsPanel } from '../../features/chair-workspace/components/uploads-panel.tsx';
 import { VersionsPanel } from '../../features/chair-workspace/components/versions-panel.tsx';
+import { paths } from '../paths.ts';
 
 const downloads: Array<{ file: WorkspaceFile; label: string }> = [
   { file: 'hotcrp-assignments', label: 'HotCRP assignments (CSV)' },
@@ -46,8 +47,8 @@ export function ChairWorkspacePage() {
       <PageHeader
         title={`Workspace: ${label}`}
         breadcrumbs={[
-          { label: 'Home', to: '/' },
-          { label: 'Chair’s workspace', to: '/chair' },
+          { label: 'Home', to: paths.home.href() },
+          { label: 'Chair’s workspace', to: paths.chairList.href() },
           { label },
         ]}
       />

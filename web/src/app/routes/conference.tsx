@@ -23,7 +23,7 @@ import {
   useConferenceOptions,
 } from '../../features/conflicts/api/get-conference-options.ts';
 import { profileQueryKey } from '../../features/auth/api/get-profile.ts';
-import { conferencePath } from '../../features/conflicts/conference-path.ts';
+import { paths } from '../paths.ts';
 
 export function ConferencePage() {
   const { confid } = useParams();
@@ -35,8 +35,8 @@ export function ConferencePage() {
   const mayChange = chaired.data?.conferences.some((entry) => String(entry.confid) === confid);
 
   const breadcrumbs = [
-    { label: 'Home', to: '/' },
-    { label: 'Conferences', to: '/conferences' },
+    { label: 'Home', to: paths.home.href() },
+    { label: 'Conferences', to: paths.conferences.href() },
     { label: conference?.label ?? 'Conference' },
   ];
   const failed = options.isError || chaired.isError;
@@ -78,7 +78,7 @@ function ConferenceSections({ conference }: { conference: ConferenceOption }) {
     <Stack gap="xl">
       <Text maw={760}>
         Everyone signed in can choose this conference on{' '}
-        <Anchor component={Link} to={conferencePath(conference)}>
+        <Anchor component={Link} to={paths.conferenceConflicts.href(conference)}>
           View conflicts
         </Anchor>{' '}
         and generate their conflicts under its rules. Acronym {conference.conference_name};{' '}
@@ -131,7 +131,7 @@ function DeleteConference({
       const answer = await deleteConference(conference.confid);
       if (answer.ok) {
         await onDeleted();
-        void navigate('/conferences');
+        void navigate(paths.conferences.href());
         return;
       }
       setFailure(answer.message || messages.recordNotSaved);

@@ -14,6 +14,7 @@ import {
   useChairedConferences,
 } from '../../features/conferences/api/conferences.ts';
 import { ConferenceForm } from '../../features/conferences/components/conference-form.tsx';
+import { paths } from '../paths.ts';
 
 export function ConferencesPage() {
   const chaired = useChairedConferences();
@@ -25,7 +26,7 @@ export function ConferencesPage() {
     <>
       <PageHeader
         title="Conferences"
-        breadcrumbs={[{ label: 'Home', to: '/' }, { label: 'Conferences' }]}
+        breadcrumbs={[{ label: 'Home', to: paths.home.href() }, { label: 'Conferences' }]}
       />
       <Stack gap="xl">
         <Text maw={760}>
@@ -47,7 +48,7 @@ export function ConferencesPage() {
             <List spacing="xs">
               {conferences.map((conference) => (
                 <List.Item key={conference.confid}>
-                  <Anchor component={Link} to={`/conferences/${conference.confid}`}>
+                  <Anchor component={Link} to={paths.conference.href(conference.confid)}>
                     {conference.label}
                   </Anchor>
                   <Text span c="dimmed" fz="sm">
@@ -74,7 +75,7 @@ export function ConferencesPage() {
                 queryClient.invalidateQueries({ queryKey: conferenceOptionsQueryKey }),
                 // The profile's IsChair decides the chair's navigation (Workspace).
                 queryClient.invalidateQueries({ queryKey: profileQueryKey }),
-              ]).then(() => navigate(`/conferences/${reply.conference.confid}`))
+              ]).then(() => navigate(paths.conference.href(reply.conference.confid)))
             }
           />
         </section>

@@ -9,8 +9,9 @@ import { PageHeader } from '../../components/page-header.tsx';
 import type { Crumb } from '../../components/page-header.tsx';
 import { useConferenceOptions } from '../../features/conflicts/api/get-conference-options.ts';
 import { ConflictsWorkspace } from '../../features/conflicts/components/conflicts-workspace.tsx';
-import { conferencePath, findConference } from '../../features/conflicts/conference-path.ts';
+import { findConference } from '../../features/conflicts/find-conference.ts';
 import { StatusBadge } from '../../components/status-badge.tsx';
+import { paths } from '../paths.ts';
 
 const renderStatus = (status: number) => <StatusBadge status={status} />;
 
@@ -23,11 +24,11 @@ export function ConflictsPage() {
 
   const breadcrumbs: Crumb[] = conferencename
     ? [
-        { label: 'Home', to: '/' },
-        { label: 'View conflicts', to: '/relations/conflicts' },
+        { label: 'Home', to: paths.home.href() },
+        { label: 'View conflicts', to: paths.conflicts.href() },
         { label: conference?.label ?? conferencename },
       ]
-    : [{ label: 'Home', to: '/' }, { label: 'View conflicts' }];
+    : [{ label: 'Home', to: paths.home.href() }, { label: 'View conflicts' }];
   return (
     <>
       <PageHeader title="View conflicts" breadcrumbs={breadcrumbs} />
@@ -43,7 +44,7 @@ export function ConflictsPage() {
           options={options}
           conference={conference}
           requestedName={conferencename}
-          onPickConference={(option) => void navigate(conferencePath(option))}
+          onPickConference={(option) => void navigate(paths.conferenceConflicts.href(option))}
           renderStatus={renderStatus}
         />
       ) : conferences.isError ? (

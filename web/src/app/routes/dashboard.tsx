@@ -7,6 +7,7 @@ import { ErrorAlert } from '../../components/error-alert.tsx';
 import { isProfileComplete, useProfile } from '../../features/auth/api/get-profile.ts';
 import { HelpWelcomeBanner } from '../../features/notifications/components/help-welcome-banner.tsx';
 import { NotificationsCard } from '../../features/notifications/components/notifications-card.tsx';
+import { paths } from '../paths.ts';
 
 export function DashboardPage() {
   const profile = useProfile();
@@ -35,7 +36,7 @@ export function DashboardPage() {
           role="note"
           styles={{ title: { color: 'var(--mantine-color-text)' } }}
         >
-          <Anchor component={Link} to="/user/profile">
+          <Anchor component={Link} to={paths.profile.href()}>
             Go to My Profile
           </Anchor>
         </Alert>

@@ -3,6 +3,7 @@
 import { Avatar, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { CenteredCard } from '../../components/centered-card.tsx';
+import { paths } from '../paths.ts';
 
 export function LockPage() {
   return (
@@ -17,7 +18,7 @@ export function LockPage() {
           </Text>
         </Stack>
         <PasswordInput label="Password" autoComplete="current-password" />
-        <Button component={Link} to="/sign-in">
+        <Button component={Link} to={paths.signIn.href()}>
           Unlock
         </Button>
       </Stack>

@@ -1,6 +1,7 @@
 // /404
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { paths } from '../paths.ts';
 
 export function NotFoundPage() {
   return (
@@ -9,7 +10,7 @@ export function NotFoundPage() {
         404
       </Text>
       <Title order={1}>Page not found</Title>
-      <Anchor component={Link} to="/">
+      <Anchor component={Link} to={paths.home.href()}>
         Go back home
       </Anchor>
     </Stack>

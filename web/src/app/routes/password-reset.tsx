@@ -3,6 +3,7 @@ import { Group, Loader, Text } from '@mantine/core';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useProfile } from '../../features/auth/api/get-profile.ts';
 import { ChangePasswordForm } from '../../features/auth/components/change-password-form.tsx';
+import { paths } from '../paths.ts';
 
 export function PasswordResetPage() {
   const profile = useProfile();
@@ -10,7 +11,7 @@ export function PasswordResetPage() {
     <>
       <PageHeader
         title="Password Reset"
-        breadcrumbs={[{ label: 'Home', to: '/' }, { label: 'Password Reset' }]}
+        breadcrumbs={[{ label: 'Home', to: paths.home.href() }, { label: 'Password Reset' }]}
       />
       {profile.data ? (
         <ChangePasswordForm email={profile.data.Email} />

@@ -14,6 +14,7 @@ import { OwnDblpStatus } from '../../features/dblp-status/components/own-dblp-st
 import { useInstitutionOptions } from '../../features/institutions/api/get-institution-drop-list.ts';
 import { useFullProfile } from '../../features/profile/api/get-full-profile.ts';
 import { ProfileForm } from '../../features/profile/components/profile-form.tsx';
+import { paths } from '../paths.ts';
 
 export function ProfilePage() {
   const navigate = useNavigate();
@@ -31,7 +32,7 @@ export function ProfilePage() {
     <>
       <PageHeader
         title="My Profile"
-        breadcrumbs={[{ label: 'Home', to: '/' }, { label: 'My Profile' }]}
+        breadcrumbs={[{ label: 'Home', to: paths.home.href() }, { label: 'My Profile' }]}
       />
       {fullProfile.data && institutions.data ? (
         <Stack gap="lg">
@@ -41,7 +42,7 @@ export function ProfilePage() {
             profile={fullProfile.data}
             institutions={institutions.data}
             onReload={reload}
-            onCancel={() => void navigate('/')}
+            onCancel={() => void navigate(paths.home.href())}
           />
         </Stack>
       ) : fullProfile.isError || institutions.isError ? (

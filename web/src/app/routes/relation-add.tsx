@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { Group, Loader, Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { messages, relationPath } from '@recuse/common';
+import { messages } from '@recuse/common';
 import type { RelationSaveReply } from '@recuse/common';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -16,6 +16,7 @@ import {
 import { useAddNewData } from '../../features/relations/api/get-add-new-data.ts';
 import type { AddNewData } from '../../features/relations/api/get-add-new-data.ts';
 import { RelationForm } from '../../features/relations/components/relation-form/relation-form.tsx';
+import { paths } from '../paths.ts';
 
 /** After CREATED, the view page follows after 1 s (docs/product.md, "Messages after an action"). */
 export const afterSaveDelayMs = 1000;
@@ -27,8 +28,8 @@ export function RelationAddPage() {
       <PageHeader
         title="Add new relation"
         breadcrumbs={[
-          { label: 'Home', to: '/' },
-          { label: 'List relations', to: '/relations' },
+          { label: 'Home', to: paths.home.href() },
+          { label: 'List relations', to: paths.relations.href() },
           { label: 'Add new relation' },
         ]}
       />
@@ -58,7 +59,7 @@ function AddRelationForm({ data }: { data: AddNewData }) {
 
   function goToRelation(reply: RelationSaveReply, typeId: number) {
     timer.current = setTimeout(
-      () => void navigate(relationPath(reply.GID, typeId)),
+      () => void navigate(paths.relation.href(reply.GID, typeId)),
       afterSaveDelayMs,
     );
   }
@@ -72,7 +73,7 @@ function AddRelationForm({ data }: { data: AddNewData }) {
       defaultSource={data.defaultSource}
       renderInstitutionPicker={(props) => <InstitutionPicker {...props} options={institutions} />}
       onSaved={goToRelation}
-      onCancel={() => void navigate('/relations')}
+      onCancel={() => void navigate(paths.relations.href())}
     />
   );
 }

@@ -5,7 +5,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, matchPath, useLocation, useNavigate, useParams } from 'react-router';
 import { messages } from '@recuse/common';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -37,19 +37,21 @@ import type { EditableRelation } from '../../features/relations/components/relat
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { isRefusal } from '../../lib/query-client.ts';
 import type { ListNotice } from './relations-list.tsx';
+import { paths } from '../paths.ts';
 
 const actions = new Set(['view', 'modify']);
 
 export function RelationViewPage() {
   const { action = '', id = '' } = useParams();
-  const isPendingEmployment = useLocation().pathname.startsWith('/pending-relations/');
+  const isPendingEmployment =
+    matchPath(paths.pendingRelation.pattern, useLocation().pathname) !== null;
   const relationView = useRelationView(id, isPendingEmployment);
   // The profile as the root layout keeps it (not fetched again here).
   const profile = useProfile({ enabled: false });
   // Administrators and chairs decide on relations from the relation's log (whether this one is
   // theirs to decide on, that page says).
   const mayDecide = profile.data?.Role === 'admin' || profile.data?.IsChair === true;
-  if (!actions.has(action)) return <Navigate to="/404" replace />;
+  if (!actions.has(action)) return <Navigate to={paths.notFound.href()} replace />;
   const relation = relationView.data;
   return (
     <>
@@ -65,18 +67,18 @@ export function RelationViewPage() {
           )
         }
         breadcrumbs={[
-          { label: 'Home', to: '/' },
-          { label: 'List relations', to: '/relations' },
+          { label: 'Home', to: paths.home.href() },
+          { label: 'List relations', to: paths.relations.href() },
           { label: 'Relation' },
         ]}
         actions={
           <>
             {relation && mayDecide && (
-              <Button variant="light" component={Link} to={`/admin/relations/${relation.GID}`}>
+              <Button variant="light" component={Link} to={paths.adminRelation.href(relation.GID)}>
                 Log and decisions
               </Button>
             )}
-            <Button variant="default" component={Link} to="/relations">
+            <Button variant="default" component={Link} to={paths.relations.href()}>
               Back
             </Button>
           </>
@@ -153,7 +155,7 @@ function RelationPanels({ relation, isPendingEmployment, id, version }: Relation
         onDeleted={() => {
           // The lists still hold the relation: they are fetched afresh, and say what happened.
           queryClient.removeQueries({ queryKey: relationListsQueryKey });
-          void navigate('/relations', {
+          void navigate(paths.relations.href(), {
             state: { notice: 'relationDeleted' } satisfies ListNotice,
           });
         }}

@@ -8,6 +8,7 @@ import { ErrorAlert } from '../../components/error-alert.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useRelationList } from '../../features/relations/api/get-relation-list.ts';
 import { RelationList } from '../../features/relations/components/relation-list.tsx';
+import { paths } from '../paths.ts';
 
 /** What another page tells the list it did, in the navigation's state (after Delete). */
 export type ListNotice = { notice: 'relationDeleted' };
@@ -36,24 +37,24 @@ export function RelationsListPage({ isPendingOnly = false }: { isPendingOnly?: b
         breadcrumbs={
           isPendingOnly
             ? [
-                { label: 'Home', to: '/' },
-                { label: 'List relations', to: '/relations' },
+                { label: 'Home', to: paths.home.href() },
+                { label: 'List relations', to: paths.relations.href() },
                 { label: 'Pending relations' },
               ]
-            : [{ label: 'Home', to: '/' }, { label: 'List relations' }]
+            : [{ label: 'Home', to: paths.home.href() }, { label: 'List relations' }]
         }
         actions={
           <>
             {isPendingOnly ? (
-              <Button variant="default" component={Link} to="/relations">
+              <Button variant="default" component={Link} to={paths.relations.href()}>
                 Back to all relations
               </Button>
             ) : (
-              <Button variant="default" component={Link} to="/relations/pending">
+              <Button variant="default" component={Link} to={paths.pendingRelations.href()}>
                 List Pending relations
               </Button>
             )}
-            <Button component={Link} to="/relations/add">
+            <Button component={Link} to={paths.relationAdd.href()}>
               Add new relation
             </Button>
           </>

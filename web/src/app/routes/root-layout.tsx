@@ -18,31 +18,32 @@ import {
   subscribeToSession,
 } from '../../lib/session.ts';
 import { findRedirect } from '../route-access.ts';
+import { paths } from '../paths.ts';
 
 const mainNavItems: NavItem[] = [
-  { label: 'Home', to: '/' },
-  { label: 'List relations', to: '/relations' },
-  { label: 'Add relation', to: '/relations/add' },
-  { label: 'View conflicts', to: '/relations/conflicts' },
+  { label: 'Home', to: paths.home.href() },
+  { label: 'List relations', to: paths.relations.href() },
+  { label: 'Add relation', to: paths.relationAdd.href() },
+  { label: 'View conflicts', to: paths.conflicts.href() },
   // Any registered user may create a conference and chair it, so every signed-in user has it.
-  { label: 'Conferences', to: '/conferences' },
-  { label: 'Help', to: '/help' },
+  { label: 'Conferences', to: paths.conferences.href() },
+  { label: 'Help', to: paths.help.href() },
 ];
 
 /** Shown to administrators. */
-const adminNavItem: NavItem = { label: 'Administration', to: '/admin' };
+const adminNavItem: NavItem = { label: 'Administration', to: paths.admin.href() };
 /** Shown to whoever may open a conference's workspace (a chair, an administrator). */
-const workspaceNavItem: NavItem = { label: 'Workspace', to: '/chair' };
+const workspaceNavItem: NavItem = { label: 'Workspace', to: paths.chairList.href() };
 
 /** Shown to conference chairs who are not administrators: the relation decisions. */
-const chairNavItem: NavItem = { label: 'Relation decisions', to: '/admin/relations' };
+const chairNavItem: NavItem = { label: 'Relation decisions', to: paths.adminRelations.href() };
 
 const guestNavItems: NavItem[] = [
-  { label: 'Sign in', to: '/sign-in' },
-  { label: 'Help', to: '/help' },
+  { label: 'Sign in', to: paths.signIn.href() },
+  { label: 'Help', to: paths.help.href() },
 ];
 
-const helpLink = { label: 'Help', to: '/help' };
+const helpLink = { label: 'Help', to: paths.help.href() };
 
 export function RootLayout() {
   const location = useLocation();
@@ -96,13 +97,15 @@ function SignedInFrame() {
 
   async function handleLogout() {
     await signOut();
-    navigate('/');
+    navigate(paths.home.href());
   }
 
   // Home holds the notifications: it shows how many are unread (the profile lists only those).
   const unread = profile.data?.Notifications.length ?? 0;
   const withCount = mainNavItems.map((item) =>
-    item.to === '/' ? { ...item, count: { value: unread, of: 'unread notifications' } } : item,
+    item.to === paths.home.href()
+      ? { ...item, count: { value: unread, of: 'unread notifications' } }
+      : item,
   );
   // A chair (IsChair) and an administrator may open a conference's workspace; a chair who is
   // not an administrator reaches the relation decisions from the navigation too.
@@ -120,12 +123,14 @@ function SignedInFrame() {
       userMenu={{
         label: name || 'Account',
         items: [
-          { label: 'My Profile', to: '/user/profile' },
-          { label: 'Password Reset', to: '/user/password-reset' },
+          { label: 'My Profile', to: paths.profile.href() },
+          { label: 'Password Reset', to: paths.passwordReset.href() },
           { label: 'Logout', onClick: handleLogout },
         ],
       }}
-      footerLinks={email ? [{ label: 'Contact us', to: '/contact' }, helpLink] : [helpLink]}
+      footerLinks={
+        email ? [{ label: 'Contact us', to: paths.contact.href() }, helpLink] : [helpLink]
+      }
     >
       <Outlet />
     </AppFrame>

@@ -1,6 +1,7 @@
 // /500, and what the router shows when a page fails to render.
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { messages } from '@recuse/common';
+import { paths } from '../paths.ts';
 
 export function ServerErrorPage() {
   return (
@@ -11,7 +12,7 @@ export function ServerErrorPage() {
       <Title order={1}>{messages.serverError}</Title>
       <Text>Please try again in a moment.</Text>
       {/* A full page load, so the app starts afresh after a render failure. */}
-      <Anchor href="/">Go back home</Anchor>
+      <Anchor href={paths.home.href()}>Go back home</Anchor>
     </Stack>
   );
 }

@@ -8,6 +8,7 @@ import { CenteredCard } from '../../components/centered-card.tsx';
 import { profileQueryKey } from '../../features/auth/api/get-profile.ts';
 import { ResendConfirmation } from '../../features/auth/components/resend-confirmation.tsx';
 import { SignInForm } from '../../features/auth/components/sign-in-form.tsx';
+import { paths } from '../paths.ts';
 
 export function SignInPage() {
   const navigate = useNavigate();
@@ -39,7 +40,7 @@ export function SignInPage() {
         <SignInForm
           onSignedIn={(profile) => {
             queryClient.setQueryData(profileQueryKey, profile);
-            navigate('/', { replace: true });
+            navigate(paths.home.href(), { replace: true });
           }}
         />
       </Stack>

@@ -1,8 +1,8 @@
 // How the matrix's reasons read in the workspace, built on the shared formatting
 // (web/src/lib/reason-format.ts: dates, the relation's page, the provisional explanation).
 import type { MatrixConflict, MatrixReason } from '@recuse/common';
-import { relationPath } from '@recuse/common';
 import { formatReasonDates } from '../../lib/reason-format.ts';
+import { paths } from '../../app/paths.ts';
 
 export { provisionalExplanation } from '../../lib/reason-format.ts';
 
@@ -46,7 +46,7 @@ export function reasonSummary(reason: MatrixReason): string {
 /** The relation page behind a reason, when there is one. */
 export function reasonLink(reason: MatrixReason): string | null {
   return reason.relation_id !== null && reason.relation_type_id !== null
-    ? relationPath(reason.relation_id, reason.relation_type_id)
+    ? paths.relation.href(reason.relation_id, reason.relation_type_id)
     : null;
 }
 

@@ -1,10 +1,12 @@
 // The help page's sections and the paths that open each one (docs/product.md, "The screens": /help,
 // /help/overview, /help/interface, /help/faq scroll to their section).
+import { paths } from '../../app/paths.ts';
+
 export const helpSections = [
-  { id: 'why-recuse', title: 'Why Recuse', path: '/help' },
-  { id: 'overview', title: 'Overview', path: '/help/overview' },
-  { id: 'interface', title: 'User Interface', path: '/help/interface' },
-  { id: 'faq', title: 'FAQ', path: '/help/faq' },
+  { id: 'why-recuse', title: 'Why Recuse', path: paths.help.href() },
+  { id: 'overview', title: 'Overview', path: paths.help.href('overview') },
+  { id: 'interface', title: 'User Interface', path: paths.help.href('interface') },
+  { id: 'faq', title: 'FAQ', path: paths.help.href('faq') },
 ] as const;
 
 export type HelpSectionId = (typeof helpSections)[number]['id'];

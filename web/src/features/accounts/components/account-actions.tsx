@@ -15,6 +15,7 @@ import { changeRole } from '../api/change-role.ts';
 import { administratorsQueryKey } from '../api/get-administrators.ts';
 import { accountSearchQueryKey } from '../api/search-accounts.ts';
 import { adminUserQueryKey, deleteAccount, unlockAccount } from '../api/admin-users.ts';
+import { paths } from '../../../app/paths.ts';
 
 type AccountActionsProps = {
   user: AdminUser;
@@ -132,7 +133,7 @@ export function AccountActions({ user, isOwn, onOwnRoleRevoked }: AccountActions
                 onDone: async () => {
                   await queryClient.invalidateQueries({ queryKey: accountSearchQueryKey });
                   queryClient.removeQueries({ queryKey: adminUserQueryKey(String(user.id)) });
-                  navigate('/admin/users', {
+                  navigate(paths.adminUsers.href(), {
                     state: { notice: `The account of ${user.name} is deleted.` },
                   });
                 },

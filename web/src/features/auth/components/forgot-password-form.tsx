@@ -9,6 +9,7 @@ import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { requestPasswordLink } from '../api/request-password.ts';
 import { RequiredFieldsNote } from '../../../components/required-fields-note.tsx';
+import { paths } from '../../../app/paths.ts';
 
 export function ForgotPasswordForm() {
   const [email, setEmail] = useState('');
@@ -51,7 +52,7 @@ export function ForgotPasswordForm() {
         <Button type="submit" loading={isBusy} fullWidth>
           Recover password
         </Button>
-        <Anchor component={Link} to="/sign-in" ta="center" fz="sm">
+        <Anchor component={Link} to={paths.signIn.href()} ta="center" fz="sm">
           Back to sign in
         </Anchor>
       </Stack>

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { messages } from '@recuse/common';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { useInvitationToken } from '../api/validate-invitation-token.ts';
+import { paths } from '../../../app/paths.ts';
 
 export function InvitationResponse({ token }: { token: string }) {
   const invitation = useInvitationToken(token);
@@ -30,11 +31,11 @@ export function InvitationResponse({ token }: { token: string }) {
       {/* Says which address to sign in or sign up with: people often have several. */}
       {email && <Text>This invitation was sent to {email}.</Text>}
       {shouldShowSignIn ? (
-        <Button component={Link} to="/">
+        <Button component={Link} to={paths.home.href()}>
           Sign In
         </Button>
       ) : (
-        <Button component={Link} to={`/registration/${encodeURIComponent(token)}`}>
+        <Button component={Link} to={paths.invitedRegistration.href(token)}>
           Create profile
         </Button>
       )}

@@ -27,6 +27,7 @@ import { ConsentCheckbox } from './consent-checkbox.tsx';
 import { NewPasswordFields } from './new-password-fields.tsx';
 import { ResendConfirmation } from './resend-confirmation.tsx';
 import { RequiredFieldsNote } from '../../../components/required-fields-note.tsx';
+import { paths } from '../../../app/paths.ts';
 
 /** Sign-up, after checking the invitation token when the URL has one. */
 export function RegistrationPanel({ token }: { token?: string }) {
@@ -112,7 +113,7 @@ function RegistrationForm({ token, invitedEmail }: RegistrationFormProps) {
         <Text>{createdMessage}</Text>
         {/* No mail arrived (or it expired): ask for another without signing up again. */}
         {!token && <ResendConfirmation email={email} />}
-        <Anchor component={Link} to="/sign-in">
+        <Anchor component={Link} to={paths.signIn.href()}>
           Go to sign in
         </Anchor>
       </Stack>
@@ -184,14 +185,14 @@ function RegistrationForm({ token, invitedEmail }: RegistrationFormProps) {
           error={Boolean(fieldIssues.optedIn)}
         />
         <Group justify="flex-end">
-          <Button variant="default" onClick={() => navigate('/sign-in')}>
+          <Button variant="default" onClick={() => navigate(paths.signIn.href())}>
             Cancel
           </Button>
           <Button type="submit" disabled={isBusy}>
             {isBusy ? 'Please wait...' : 'Create account'}
           </Button>
         </Group>
-        <Anchor component={Link} to="/sign-in" ta="center" fz="sm">
+        <Anchor component={Link} to={paths.signIn.href()} ta="center" fz="sm">
           Already have an account? Sign in
         </Anchor>
       </Stack>

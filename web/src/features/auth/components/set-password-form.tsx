@@ -15,6 +15,7 @@ import { resetPassword } from '../api/reset-password.ts';
 import { ConsentCheckbox } from './consent-checkbox.tsx';
 import { NewPasswordFields } from './new-password-fields.tsx';
 import { RequiredFieldsNote } from '../../../components/required-fields-note.tsx';
+import { paths } from '../../../app/paths.ts';
 
 type Outcome =
   | { kind: 'success' }
@@ -63,7 +64,7 @@ export function SetPasswordPanel({ token }: { token: string }) {
 
   return (
     <Stack gap="md">
-      <Anchor component={Link} to="/sign-in" fz="sm">
+      <Anchor component={Link} to={paths.signIn.href()} fz="sm">
         Sign in
       </Anchor>
       {body}

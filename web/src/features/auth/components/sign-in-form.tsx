@@ -13,6 +13,7 @@ import { signIn } from '../api/sign-in.ts';
 import { ResendConfirmation } from './resend-confirmation.tsx';
 import type { SessionProfile } from '../api/get-profile.ts';
 import { RequiredFieldsNote } from '../../../components/required-fields-note.tsx';
+import { paths } from '../../../app/paths.ts';
 
 type SignInFormProps = { onSignedIn: (profile: SessionProfile) => void };
 
@@ -72,14 +73,14 @@ export function SignInForm({ onSignedIn }: SignInFormProps) {
           required
         />
         <Group justify="flex-end">
-          <Anchor component={Link} to="/forgot-password" fz="sm">
+          <Anchor component={Link} to={paths.forgotPassword.href()} fz="sm">
             Forgot password?
           </Anchor>
         </Group>
         <Button type="submit" disabled={isBusy} fullWidth>
           {isBusy ? 'signing in...' : 'Sign in'}
         </Button>
-        <Anchor component={Link} to="/registration" ta="center" fz="sm">
+        <Anchor component={Link} to={paths.registration.href()} ta="center" fz="sm">
           New user? Sign up
         </Anchor>
       </Stack>

@@ -22,9 +22,9 @@ import type {
   InstitutionConflictWire,
   InstitutionReasonWire,
 } from '@recuse/common';
-import { relationPath } from '@recuse/common';
 import type { ConflictList as ConflictListData } from '../api/generate-conflict-list.ts';
 import { formatReasonDates, provisionalExplanation } from '../../../lib/reason-format.ts';
+import { paths } from '../../../app/paths.ts';
 
 /** The page hands in the relations feature's status badge, so the features stay apart. */
 export type RenderStatus = (status: number) => ReactNode;
@@ -198,7 +198,7 @@ export function ReasonTable({
                 {reason.relation_id !== null && (
                   <Anchor
                     component={Link}
-                    to={relationPath(reason.relation_id, reason.relation_type_id)}
+                    to={paths.relation.href(reason.relation_id, reason.relation_type_id)}
                   >
                     View relation {reason.relation_id}
                   </Anchor>

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { dblpClaimMessages, messages } from '@recuse/common';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { useOrcidProof } from '../api/finish-orcid-proof.ts';
+import { paths } from '../../../app/paths.ts';
 
 type OrcidProofOutcomeProps = {
   /** ORCID's query parameters: `code` and `state`, or `error` when the person cancelled. */
@@ -42,7 +43,11 @@ export function OrcidProofOutcome({ code, state, error, onConfirmed }: OrcidProo
         confirmedUrl={proof.data?.ok ? proof.data.data.dblpUrl : undefined}
       />
       <Group>
-        <Button component={Link} to="/user/profile" variant={isConfirmed ? 'filled' : 'default'}>
+        <Button
+          component={Link}
+          to={paths.profile.href()}
+          variant={isConfirmed ? 'filled' : 'default'}
+        >
           Back to your profile
         </Button>
       </Group>

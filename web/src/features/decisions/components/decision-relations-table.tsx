@@ -5,6 +5,7 @@ import { Anchor, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { DecisionRelation } from '@recuse/common';
 import { StatusBadge } from '../../../components/status-badge.tsx';
+import { paths } from '../../../app/paths.ts';
 
 const statusWords: Record<number, string> = {
   0: 'inactive',
@@ -50,7 +51,7 @@ export function DecisionRelationsTable({ relations, label }: DecisionRelationsTa
               <Table.Td>
                 <Anchor
                   component={Link}
-                  to={`/admin/relations/${relation.id}`}
+                  to={paths.adminRelation.href(relation.id)}
                   aria-label={`Open the log of relation ${relation.id}`}
                 >
                   {relation.id}

@@ -22,7 +22,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { AdminInstitution, InstitutionProposal } from '@recuse/common';
-import { messages, relationPath, relationTypeIds } from '@recuse/common';
+import { messages, relationTypeIds } from '@recuse/common';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { SearchResults } from '../../../components/search-results.tsx';
 import type { SaveResult } from '../../../lib/api-client.ts';
@@ -40,6 +40,7 @@ import {
 } from '../api/admin-institutions.ts';
 import type { InstitutionDialog } from './institution-dialogs.tsx';
 import { InstitutionDialogModal } from './institution-dialogs.tsx';
+import { paths } from '../../../app/paths.ts';
 
 /** Said for a 404: the institution was deleted or never existed. */
 export const institutionGone = 'This institution no longer exists. The lists are refreshed.';
@@ -360,7 +361,7 @@ function ProposalCard({
               <List.Item key={relation.id}>
                 <Anchor
                   component={Link}
-                  to={relationPath(relation.id, relationTypeIds.pendingEmployment)}
+                  to={paths.relation.href(relation.id, relationTypeIds.pendingEmployment)}
                   fz="sm"
                 >
                   Relation {relation.id}

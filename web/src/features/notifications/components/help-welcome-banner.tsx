@@ -4,6 +4,7 @@ import { Alert, Anchor, Button, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { messages } from '@recuse/common';
 import { dismissHelpNotification } from '../api/dismiss-help-notification.ts';
+import { paths } from '../../../app/paths.ts';
 
 export function HelpWelcomeBanner({ onDismissed }: { onDismissed: () => void }) {
   const [isBusy, setIsBusy] = useState(false);
@@ -28,7 +29,7 @@ export function HelpWelcomeBanner({ onDismissed }: { onDismissed: () => void }) 
       <Text fz="sm">
         Recuse records your relations with other researchers so that conferences can tell who must
         not review whom. New here? The{' '}
-        <Anchor component={Link} to="/help" fz="sm" c="blue.9" underline="always">
+        <Anchor component={Link} to={paths.help.href()} fz="sm" c="blue.9" underline="always">
           help pages
         </Anchor>{' '}
         explain relations, confirmations and conflicts in a few minutes.

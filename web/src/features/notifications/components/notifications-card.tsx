@@ -5,11 +5,12 @@ import { useState } from 'react';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
-import { messages, relationPath, relationTypeIds } from '@recuse/common';
+import { messages, relationTypeIds } from '@recuse/common';
 import type { ProfileNotification } from '@recuse/common';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { markAllNotificationsRead } from '../api/mark-all-notifications-read.ts';
 import { markNotificationRead } from '../api/mark-notification-read.ts';
+import { paths } from '../../../app/paths.ts';
 
 export type NotificationItem = ProfileNotification;
 
@@ -20,7 +21,7 @@ const isAboutPendingEmployment = (notification: NotificationItem) =>
 export function findNotificationViewPath(notification: NotificationItem): string | undefined {
   const parentId = notification.data.relation_parent_id;
   if (parentId === null || parentId === 0) return undefined;
-  return relationPath(parentId, notification.data.rel_type_id ?? 0);
+  return paths.relation.href(parentId, notification.data.rel_type_id ?? 0);
 }
 
 const isoTimestamp = /^\d{4}-\d{2}-\d{2}T/;

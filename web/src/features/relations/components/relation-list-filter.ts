@@ -2,7 +2,7 @@
 // "Searching and exporting the list"). All of it works on the list the page already holds: the
 // list call answers every relation of the user at once, so narrowing it needs no second call.
 import type { RelationTypeWire } from '@recuse/common';
-import { relationPath, relationStatus } from '@recuse/common';
+import { relationStatus } from '@recuse/common';
 import type {
   InstitutionRow,
   PersonRow,
@@ -12,6 +12,7 @@ import type {
 } from '../api/get-relation-list.ts';
 import { formatListDate, formatListEndDate } from './relation-dates.ts';
 import { isInstitutionType, isPublicationLike } from './group-by-name.ts';
+import { paths } from '../../../app/paths.ts';
 
 export type ListSort = 'name' | 'newest' | 'oldest' | 'status';
 
@@ -213,7 +214,7 @@ export function exportRows(list: RelationList, origin: string): ExportedRelation
         institution: isInstitution ? row.institution_name : '',
         ...datesOf(type, row),
         status: statusLabel(row.status),
-        link: `${origin}${relationPath(row.modify_id, type.id)}`,
+        link: `${origin}${paths.relation.href(row.modify_id, type.id)}`,
       });
     }
   }

@@ -4,13 +4,13 @@
 import { Anchor, Button, Table, Text, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import type { RelationTypeWire } from '@recuse/common';
-import { relationPath } from '@recuse/common';
 import type { InstitutionRow, PersonRow, PublicationRow } from '../api/get-relation-list.ts';
 import { formatListDate, formatListEndDate } from './relation-dates.ts';
 import { publicationEntries } from './relation-list-filter.ts';
 import type { ListSort } from './relation-list-filter.ts';
 import { PagedTable } from './relation-list-pages.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
+import { paths } from '../../../app/paths.ts';
 
 const deletedUserStatus = 2;
 
@@ -66,7 +66,7 @@ export function PublicationTable({
           </Table.Td>
           <Table.Td style={breakAnywhere}>{entry.co_author_names}</Table.Td>
           <Table.Td>
-            <ViewButton to={relationPath(entry.parent_id, type.id)} label={title} />
+            <ViewButton to={paths.relation.href(entry.parent_id, type.id)} label={title} />
           </Table.Td>
         </Table.Tr>
       )}
@@ -78,7 +78,7 @@ export function PublicationHint() {
   return (
     <Text size="sm" mt="xs">
       Missing publications?{' '}
-      <Anchor component={Link} to="/help/faq">
+      <Anchor component={Link} to={paths.help.href('faq')}>
         Consult the FAQ.
       </Anchor>
     </Text>
@@ -155,7 +155,7 @@ export function PersonTable({ type, rows }: { type: RelationTypeWire; rows: Pers
             <Table.Td>
               {!isDeletedUser && (
                 <ViewButton
-                  to={relationPath(row.modify_id, type.id)}
+                  to={paths.relation.href(row.modify_id, type.id)}
                   label={row.display_coauthor_name}
                 />
               )}
@@ -195,7 +195,10 @@ export function InstitutionTable({
             <StatusBadge status={row.status} />
           </Table.Td>
           <Table.Td>
-            <ViewButton to={relationPath(row.modify_id, type.id)} label={row.institution_name} />
+            <ViewButton
+              to={paths.relation.href(row.modify_id, type.id)}
+              label={row.institution_name}
+            />
           </Table.Td>
         </Table.Tr>
       )}

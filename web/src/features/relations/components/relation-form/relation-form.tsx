@@ -21,7 +21,6 @@ import {
   maxNotesLength,
   maxSourceLength,
   messages,
-  relationPath,
   relationTypeIds,
 } from '@recuse/common';
 import type { RelationSaveReply, RelationTypeWire } from '@recuse/common';
@@ -47,6 +46,7 @@ import type {
   RelationFormValues,
 } from './relation-form-values.ts';
 import { RequiredFieldsNote } from '../../../../components/required-fields-note.tsx';
+import { paths } from '../../../../app/paths.ts';
 
 /** What the page's institution picker needs (the profile's picker, handed in by the page). */
 export type InstitutionPickerSlotProps = {
@@ -181,7 +181,7 @@ export function RelationForm({
             {summary.duplicateId ? (
               <Anchor
                 component={Link}
-                to={relationPath(summary.duplicateId, values.typeId ?? 0)}
+                to={paths.relation.href(summary.duplicateId, values.typeId ?? 0)}
                 fz="sm"
               >
                 View the existing relation

@@ -1,10 +1,6 @@
-// Which conference a conflicts URL names (/relations/conflicts/{conferencename}/{confid}) and the
-// URL of each conference.
+// Which conference a conflicts URL names (/relations/conflicts/{conferencename}/{confid}; the
+// link to it is written by paths.conferenceConflicts in app/paths.ts).
 import type { ConferenceOption } from '@recuse/common';
-
-export function conferencePath(option: Pick<ConferenceOption, 'conference_name' | 'confid'>) {
-  return `/relations/conflicts/${encodeURIComponent(option.conference_name)}/${option.confid}`;
-}
 
 /**
  * The conference the URL names: both parts must agree (the name ignoring case), so a stale
