@@ -907,8 +907,10 @@ export const conflictDecisions = pgTable(
 );
 
 /**
- * Each stored computation of a conference's matrix, numbered from 1: the pairs HotCRP's
- * assignment file would carry (`pairs`, JSON), why it was computed, and when it was exported.
+ * Each stored computation of a conference's matrix, numbered from 1: why it was computed, when
+ * it was exported, and how many lines HotCRP's assignment file would carry (`pair_count`). The
+ * lines themselves are in matrix_version_pairs, each stored once for the run of versions that
+ * hold it, so that a version costs what changed, not the whole matrix.
  */
 export const matrixVersions = pgTable(
   'matrix_versions',
@@ -919,12 +921,46 @@ export const matrixVersions = pgTable(
       .references(() => conferences.id, { onDelete: 'cascade' }),
     number: integer('number').notNull(),
     cause: text('cause', { enum: ['recompute', 'member', 'export'] }).notNull(),
-    pairs: jsonb('pairs').notNull(),
+    pairCount: integer('pair_count').notNull().default(0),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     exportedAt: timestamp('exported_at', { withTimezone: true }),
   },
   (table) => [uniqueIndex('matrix_versions_number_unique').on(table.conferenceId, table.number)],
+);
+
+/**
+ * The lines of the matrix versions (docs/data-model.md, "Matrix versions"): one line of HotCRP's
+ * assignment file (`paper`, `member_email`, action, type, provisional and pinned), held by the
+ * conference's versions `from_version` up to, not including, `until_version` (null: the newest
+ * still holds it). A version's lines are those whose range contains its number; a line that
+ * changes is closed and a new one opened.
+ */
+export const matrixVersionPairs = pgTable(
+  'matrix_version_pairs',
+  {
+    id: serial('id').primaryKey(),
+    conferenceId: integer('conference_id')
+      .notNull()
+      .references(() => conferences.id, { onDelete: 'cascade' }),
+    paper: integer('paper').notNull(),
+    /** Lower case, as the committee file's address is kept. */
+    memberEmail: text('member_email').notNull(),
+    action: text('action', { enum: ['conflict', 'clearconflict'] }).notNull(),
+    /** HotCRP's keyword; null for `clearconflict`. */
+    conflict: text('conflict'),
+    isProvisional: boolean('is_provisional').notNull(),
+    isPinned: boolean('is_pinned').notNull(),
+    fromVersion: integer('from_version').notNull(),
+    untilVersion: integer('until_version'),
+  },
+  (table) => [
+    index('matrix_version_pairs_from_index').on(table.conferenceId, table.fromVersion),
+    index('matrix_version_pairs_until_index').on(table.conferenceId, table.untilVersion),
+    index('matrix_version_pairs_open_index')
+      .on(table.conferenceId, table.memberEmail)
+      .where(sql`${table.untilVersion} is null`),
+  ],
 );
 
 /** HotCRP's current assignments as the chair uploaded them (its assignments CSV). */

@@ -44,7 +44,7 @@ import * as repo from './chair-workspace.repo.ts';
 import { matchPeople } from './chair-workspace.service.ts';
 import { listDecisionRows, pairKey, toDecisionWires } from './decisions.ts';
 import type { PlacedInstitutionFact, RowMatch } from './people-matching.ts';
-import { fullName } from './people-matching.ts';
+import { appendTo, fullName } from './people-matching.ts';
 import { toCollaboratorsCsv, toHotcrpAssignmentsCsv, toMatrixCsv } from './matrix-exports.ts';
 
 export const authorRule = { value: 'author', title: 'Author of the submission' } as const;
@@ -114,19 +114,14 @@ function indexAuthors(papers: readonly Paper[]): AuthorIndex {
     byPlace: new Map(),
     byIdentity: new Map(),
   };
-  const add = <K>(map: Map<K, AuthorAt[]>, key: K, entry: AuthorAt) => {
-    const list = map.get(key);
-    if (list) list.push(entry);
-    else map.set(key, [entry]);
-  };
   let order = 0;
   for (const paper of papers) {
     for (const author of paper.authors) {
       const entry = { paper, author, order: order++ };
-      if (author.userId !== null) add(index.byUser, author.userId, entry);
-      if (author.email !== '') add(index.byEmail, author.email, entry);
-      for (const place of author.places.keys()) add(index.byPlace, place, entry);
-      if (author.identity !== null) add(index.byIdentity, author.identity, entry);
+      if (author.userId !== null) appendTo(index.byUser, author.userId, entry);
+      if (author.email !== '') appendTo(index.byEmail, author.email, entry);
+      for (const place of author.places.keys()) appendTo(index.byPlace, place, entry);
+      if (author.identity !== null) appendTo(index.byIdentity, author.identity, entry);
     }
   }
   return index;

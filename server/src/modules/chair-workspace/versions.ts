@@ -2,8 +2,9 @@
 // computation keeps the lines HotCRP's bulk assignment file would carry (assignmentPairs), so
 // that the chair sees what appeared, disappeared or changed since the file last went to HotCRP,
 // and, when HotCRP's assignments file was uploaded, which of those touch an assignment there.
-// A late committee member is added with only their row computed.
-import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
+// A late committee member is added with only their row computed, and only their lines written:
+// a version stores the lines that changed (versions.repo.ts).
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type {
   LateMemberReply,
   MatrixChange,
@@ -17,7 +18,7 @@ import { chairWorkspaceMessages as messages } from '@recuse/common';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { committeeMembers, hotcrpAssignments, matrixVersions } from '../../db/schema.ts';
+import { committeeMembers, hotcrpAssignments } from '../../db/schema.ts';
 import { recordAudit } from '../../audit/audit.repo.ts';
 import type { SessionUser } from '../../http/authenticate.ts';
 import { conflict, validationFailed } from '../../http/errors.ts';
@@ -29,9 +30,8 @@ import { readAssignmentsFile, readCommitteeFile } from './hotcrp-csv.ts';
 import { assignmentPairs } from './matrix-exports.ts';
 import type { Matrix } from './matrix.service.ts';
 import { computeMatrix } from './matrix.service.ts';
-
-type VersionRow = typeof matrixVersions.$inferSelect;
-type Cause = VersionRow['cause'];
+import type { StoredPair, VersionCause, VersionRow } from './versions.repo.ts';
+import * as versionsRepo from './versions.repo.ts';
 
 function toVersionWire(row: VersionRow): MatrixVersion {
   return {
@@ -39,31 +39,11 @@ function toVersionWire(row: VersionRow): MatrixVersion {
     cause: row.cause,
     created_at: row.createdAt.toISOString(),
     exported_at: row.exportedAt?.toISOString() ?? null,
-    pairs: (row.pairs as VersionPair[]).length,
+    pairs: row.pairCount,
   };
 }
 
-async function latestVersion(db: Db, conferenceId: number): Promise<VersionRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(matrixVersions)
-    .where(eq(matrixVersions.conferenceId, conferenceId))
-    .orderBy(desc(matrixVersions.number))
-    .limit(1);
-  return row;
-}
-
-async function lastExportedVersion(db: Db, conferenceId: number) {
-  const [row] = await db
-    .select()
-    .from(matrixVersions)
-    .where(and(eq(matrixVersions.conferenceId, conferenceId), isNotNull(matrixVersions.exportedAt)))
-    .orderBy(desc(matrixVersions.exportedAt), desc(matrixVersions.number))
-    .limit(1);
-  return row;
-}
-
-/** Field by field: the database gives JSON objects back with their keys in its own order. */
+/** Field by field: a stored line carries its row id besides. */
 const samePair = (first: VersionPair, second: VersionPair) =>
   first.paper === second.paper &&
   first.member_email === second.member_email &&
@@ -72,43 +52,61 @@ const samePair = (first: VersionPair, second: VersionPair) =>
   first.is_provisional === second.is_provisional &&
   first.is_pinned === second.is_pinned;
 
-const samePairs = (first: readonly VersionPair[], second: readonly VersionPair[]) =>
-  first.length === second.length && first.every((pair, index) => samePair(pair, second[index]!));
+const keyOf = (pair: VersionPair) => pairKey(pair.paper, pair.member_email);
+
+/** The lines to close and to open so that the stored lines become `wanted`. */
+function differenceOf(stored: readonly StoredPair[], wanted: readonly VersionPair[]) {
+  const storedByKey = new Map(stored.map((pair) => [keyOf(pair), pair]));
+  const wantedKeys = new Set<string>();
+  const toOpen: VersionPair[] = [];
+  const toClose: number[] = [];
+  for (const pair of wanted) {
+    const key = keyOf(pair);
+    wantedKeys.add(key);
+    const held = storedByKey.get(key);
+    if (held && samePair(held, pair)) continue;
+    if (held) toClose.push(held.id);
+    toOpen.push(pair);
+  }
+  for (const [key, held] of storedByKey) {
+    if (!wantedKeys.has(key)) toClose.push(held.id);
+  }
+  return { toOpen, toClose };
+}
 
 /**
- * Stores `pairs` as the conference's next version unless the newest one holds exactly these
- * (then that one stands for this computation); an export marks the version it wrote. The
- * caller holds the conference's lock.
+ * Stores the conference's next version: the newest one with `pairs` as its lines (with
+ * `memberEmail`, as that member's lines only, the others kept), unless the newest one holds
+ * exactly these (then that one stands for this computation); an export marks the version it
+ * wrote. Only the lines that changed are written. The caller holds the conference's lock.
  */
 async function storeVersion(
   db: Db,
   conferenceId: number,
-  pairs: VersionPair[],
-  cause: Cause,
+  change: { pairs: readonly VersionPair[]; memberEmail?: string },
+  cause: VersionCause,
   userId: number,
 ): Promise<{ row: VersionRow; isNew: boolean }> {
-  const latest = await latestVersion(db, conferenceId);
+  const latest = await versionsRepo.findLatestVersion(db, conferenceId);
+  const stored = latest
+    ? await versionsRepo.listOpenPairs(db, conferenceId, change.memberEmail)
+    : [];
+  const { toOpen, toClose } = differenceOf(stored, change.pairs);
+  const isNew = !latest || toOpen.length > 0 || toClose.length > 0;
   let row = latest;
-  const isNew = !latest || !samePairs(latest.pairs as VersionPair[], pairs);
   if (isNew) {
-    [row] = await db
-      .insert(matrixVersions)
-      .values({
-        conferenceId,
-        number: (latest?.number ?? 0) + 1,
-        cause,
-        pairs,
-        createdBy: userId,
-      })
-      .returning();
+    const number = (latest?.number ?? 0) + 1;
+    row = await versionsRepo.insertVersion(db, {
+      conferenceId,
+      number,
+      cause,
+      pairCount: (latest?.pairCount ?? 0) - stored.length + change.pairs.length,
+      createdBy: userId,
+    });
+    await versionsRepo.closePairs(db, toClose, number);
+    await versionsRepo.openPairs(db, conferenceId, toOpen, number);
   }
-  if (cause === 'export') {
-    [row] = await db
-      .update(matrixVersions)
-      .set({ exportedAt: sql`now()` })
-      .where(eq(matrixVersions.id, row!.id))
-      .returning();
-  }
+  if (cause === 'export') row = await versionsRepo.markExported(db, row!.id);
   return { row: row!, isNew };
 }
 
@@ -121,11 +119,21 @@ export async function recordExport(
 ): Promise<void> {
   await context.db.transaction(async (tx) => {
     await findChairedConference(tx, session, String(conference.id), { lock: true });
-    await storeVersion(tx, conference.id, assignmentPairs(matrix), 'export', session.user.id);
+    await storeVersion(
+      tx,
+      conference.id,
+      { pairs: assignmentPairs(matrix) },
+      'export',
+      session.user.id,
+    );
   });
 }
 
-/** What changed from `before` (null: nothing exported yet) to `after`. */
+/**
+ * What changed from `before` to `after`: lines of either whole versions, or only the lines that
+ * differ between them (`listPairsChangedSince`), which give the same answer. By paper, then the
+ * member's committee line.
+ */
 async function changesOf(
   db: Db,
   conferenceId: number,
@@ -133,11 +141,18 @@ async function changesOf(
   before: readonly VersionPair[],
   after: readonly VersionPair[],
 ): Promise<Pick<MatrixChangesReply, 'appeared' | 'disappeared' | 'changed' | 'assignments'>> {
-  const assignmentRows = await db
-    .select()
-    .from(hotcrpAssignments)
-    .where(eq(hotcrpAssignments.conferenceId, conferenceId))
-    .orderBy(asc(hotcrpAssignments.line));
+  const [assignmentRows, committee] = await Promise.all([
+    db
+      .select()
+      .from(hotcrpAssignments)
+      .where(eq(hotcrpAssignments.conferenceId, conferenceId))
+      .orderBy(asc(hotcrpAssignments.line)),
+    db
+      .select({ email: committeeMembers.email, line: committeeMembers.line })
+      .from(committeeMembers)
+      .where(eq(committeeMembers.conferenceId, conferenceId)),
+  ]);
+  const lineOf = new Map(committee.map((member) => [member.email.toLowerCase(), member.line]));
   const assignmentsOf = new Map<string, Array<{ line: number; action: string }>>();
   for (const assignment of assignmentRows) {
     const key = pairKey(assignment.paper, assignment.email);
@@ -149,12 +164,13 @@ async function changesOf(
     paper: pair.paper,
     title: titles.get(pair.paper) ?? '',
     member_email: pair.member_email,
+    // A stored line's row id is not declared in the answer, so it is not written.
     before: from,
     after: to,
-    assignments: assignmentsOf.get(pairKey(pair.paper, pair.member_email)) ?? [],
+    assignments: assignmentsOf.get(keyOf(pair)) ?? [],
   });
-  const old = new Map(before.map((pair) => [pairKey(pair.paper, pair.member_email), pair]));
-  const now = new Map(after.map((pair) => [pairKey(pair.paper, pair.member_email), pair]));
+  const old = new Map(before.map((pair) => [keyOf(pair), pair]));
+  const now = new Map(after.map((pair) => [keyOf(pair), pair]));
   const appeared: MatrixChange[] = [];
   const changed: MatrixChange[] = [];
   for (const [key, pair] of now) {
@@ -165,6 +181,14 @@ async function changesOf(
   const disappeared = [...old]
     .filter(([key]) => !now.has(key))
     .map(([, pair]) => item(pair, pair, null));
+  const inOrder = (changes: MatrixChange[]) =>
+    changes.sort(
+      (first, second) =>
+        first.paper - second.paper ||
+        (lineOf.get(first.member_email) ?? Infinity) -
+          (lineOf.get(second.member_email) ?? Infinity) ||
+        first.member_email.localeCompare(second.member_email),
+    );
   const touched = [...appeared, ...disappeared, ...changed].filter(
     (change) => change.assignments.length > 0,
   ).length;
@@ -173,9 +197,9 @@ async function changesOf(
     .from(hotcrpAssignments)
     .where(eq(hotcrpAssignments.conferenceId, conferenceId));
   return {
-    appeared,
-    disappeared,
-    changed,
+    appeared: inOrder(appeared),
+    disappeared: inOrder(disappeared),
+    changed: inOrder(changed),
     assignments:
       assignmentRows.length > 0
         ? {
@@ -187,21 +211,35 @@ async function changesOf(
   };
 }
 
+/**
+ * The answer of the calls that show changes since the last export: `now` is either the matrix
+ * just computed (its lines, compared with the exported version's), or `stored` when the newest
+ * stored version is the matrix now (then only the lines that changed since are read).
+ */
 async function changesReply(
   db: Db,
   conference: Conference,
   matrix: Pick<Matrix, 'submissions'>,
-  pairs: readonly VersionPair[],
+  now: { pairs: readonly VersionPair[] } | 'stored',
   message: MatrixChangesReply['message'],
   version: VersionRow | undefined,
 ): Promise<MatrixChangesReply> {
-  const since = await lastExportedVersion(db, conference.id);
+  const since = await versionsRepo.findLatestVersion(db, conference.id, { exported: true });
   const titles = new Map(matrix.submissions.map((paper) => [paper.paper, paper.title]));
+  const [before, after] =
+    now === 'stored'
+      ? await versionsRepo
+          .listPairsChangedSince(db, conference.id, since?.number ?? 0)
+          .then(({ closed, opened }) => [closed, opened])
+      : [
+          since ? await versionsRepo.listPairsOfVersion(db, conference.id, since.number) : [],
+          now.pairs,
+        ];
   return {
     message,
     version: version ? toVersionWire(version) : null,
     since: since ? toVersionWire(since) : null,
-    ...(await changesOf(db, conference.id, titles, (since?.pairs as VersionPair[]) ?? [], pairs)),
+    ...(await changesOf(db, conference.id, titles, before, after)),
   };
 }
 
@@ -213,9 +251,9 @@ export async function getChanges(context: AppContext, session: SessionUser, conf
     context.db,
     conference,
     matrix,
-    assignmentPairs(matrix),
+    { pairs: assignmentPairs(matrix) },
     'SUCCESS',
-    await latestVersion(context.db, conference.id),
+    await versionsRepo.findLatestVersion(context.db, conference.id),
   );
 }
 
@@ -229,22 +267,18 @@ export async function recompute(context: AppContext, session: SessionUser, confi
     const { row, isNew } = await storeVersion(
       tx,
       conference.id,
-      pairs,
+      { pairs },
       'recompute',
       session.user.id,
     );
-    return changesReply(tx, conference, matrix, pairs, isNew ? 'RECOMPUTED' : 'UNCHANGED', row);
+    return changesReply(tx, conference, matrix, 'stored', isNew ? 'RECOMPUTED' : 'UNCHANGED', row);
   });
 }
 
 /** GET /v1/web/conference/{confid}/versions. */
 export async function getVersions(context: AppContext, session: SessionUser, confid: string) {
   const conference = await findChairedConference(context.db, session, confid);
-  const rows = await context.db
-    .select()
-    .from(matrixVersions)
-    .where(eq(matrixVersions.conferenceId, conference.id))
-    .orderBy(desc(matrixVersions.number));
+  const rows = await versionsRepo.listVersions(context.db, conference.id);
   return { versions: rows.map(toVersionWire) };
 }
 
@@ -339,38 +373,22 @@ export async function addLateMember(
       after: { email: input.email, line },
     });
 
-    const latest = await latestVersion(tx, conference.id);
+    // Only the member's lines are written: the other members' stay as the newest version has
+    // them (the whole matrix when no version is stored yet).
     const row = await computeMatrix(tx, conference, { onlyMembers: [input.email] });
-    const rowPairs = assignmentPairs(row);
-    let pairs: VersionPair[];
-    if (latest) {
-      const lineOf = new Map<string, number>();
-      const committee = await tx
-        .select({ email: committeeMembers.email, line: committeeMembers.line })
-        .from(committeeMembers)
-        .where(eq(committeeMembers.conferenceId, conference.id));
-      for (const entry of committee) lineOf.set(entry.email.toLowerCase(), entry.line);
-      pairs = [
-        ...(latest.pairs as VersionPair[]).filter((pair) => pair.member_email !== input.email),
-        ...rowPairs,
-      ].sort(
-        (first, second) =>
-          first.paper - second.paper ||
-          (lineOf.get(first.member_email) ?? 0) - (lineOf.get(second.member_email) ?? 0),
-      );
-    } else {
-      pairs = assignmentPairs(await computeMatrix(tx, conference));
-    }
+    const hasVersion = (await versionsRepo.findLatestVersion(tx, conference.id)) !== undefined;
     const { row: version } = await storeVersion(
       tx,
       conference.id,
-      pairs,
+      hasVersion
+        ? { pairs: assignmentPairs(row), memberEmail: input.email }
+        : { pairs: assignmentPairs(await computeMatrix(tx, conference)) },
       'member',
       session.user.id,
     );
     const [wire] = await toMatchWires(tx, [stored!]);
     return {
-      ...(await changesReply(tx, conference, row, pairs, 'ADDED', version)),
+      ...(await changesReply(tx, conference, row, 'stored', 'ADDED', version)),
       member: wire!,
       conflicts: row.conflicts,
     };

@@ -1,0 +1,1 @@
+ALTER TABLE "matrix_versions" DROP COLUMN "pairs";
