@@ -794,11 +794,29 @@ export const conferenceRules = pgTable(
 );
 
 /**
+ * Who an uploaded row turned out to be (modules/chair-workspace/people-matching.ts), stored with
+ * it so that a late member's row does not match every author line again: the person, how they
+ * were found, the namesakes of a row only a name matches, and the registry institutions the row
+ * names (JSON; null until the row is matched). A cache: it holds while nothing it was worked
+ * out from changed (conference_workspaces' match generations, docs/data-model.md), so no
+ * foreign key.
+ */
+const storedMatchColumns = {
+  matchedUserId: integer('matched_user_id'),
+  matchedBy: text('matched_by', { enum: ['email', 'dblp'] }),
+  candidateIds: integer('candidate_ids')
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
+  placedInstitutions: jsonb('placed_institutions'),
+};
+
+/**
  * A conference's program committee as its chair uploaded it (HotCRP's PC info CSV,
- * docs/review-systems.md). Rows are kept as the file gave them; who each one is among our
- * users is worked out when it is read (modules/chair-workspace/people-matching.ts), so a
- * person who joins after the upload is found without uploading again. Re-uploading replaces
- * the set.
+ * docs/review-systems.md). Rows are kept as the file gave them, with who each one is among our
+ * users as last worked out (storedMatchColumns), which is worked out again whenever our people
+ * changed since, so a person who joins after the upload is found without uploading again.
+ * Re-uploading replaces the set.
  */
 export const committeeMembers = pgTable(
   'committee_members',
@@ -815,6 +833,7 @@ export const committeeMembers = pgTable(
     affiliation: text('affiliation').notNull().default(''),
     orcid: text('orcid'),
     dblpPid: text('dblp_pid'),
+    ...storedMatchColumns,
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -860,6 +879,7 @@ export const submissionAuthors = pgTable(
     dblpPid: text('dblp_pid'),
     isAuthor: boolean('is_author').notNull().default(true),
     isContact: boolean('is_contact').notNull().default(false),
+    ...storedMatchColumns,
   },
   (table) => [index('submission_authors_submission_id_index').on(table.submissionId)],
 );
@@ -871,6 +891,13 @@ export const conferenceWorkspaces = pgTable('conference_workspaces', {
     .references(() => conferences.id, { onDelete: 'cascade' }),
   /** Co-authors on another submission to this conference count as conflicts. */
   countsSubmissionCoauthors: boolean('counts_submission_coauthors').notNull().default(false),
+  /**
+   * The people generation (the sequence people_match_generation, which every change to what
+   * matching reads of users and institutions advances) at which the committee's and the
+   * submissions' stored matches were worked out; null: not stored.
+   */
+  committeeMatchGeneration: bigint('committee_match_generation', { mode: 'number' }),
+  submissionsMatchGeneration: bigint('submissions_match_generation', { mode: 'number' }),
   ...timestamps,
 });
 

@@ -19,6 +19,7 @@ import type { Db } from '../db/client.ts';
 import { conferenceChairs, conferences } from '../db/schema.ts';
 import * as workspace from '../modules/chair-workspace/chair-workspace.repo.ts';
 import { readAuthorsFile, readCommitteeFile } from '../modules/chair-workspace/hotcrp-csv.ts';
+import { storeCommittee, storeSubmissions } from '../modules/chair-workspace/row-matches.ts';
 import { insertDefaultRules } from '../modules/conferences/conferences.repo.ts';
 
 export const demoConference = {
@@ -64,7 +65,7 @@ export async function seedDemoConference(db: Db, chairUserId: number): Promise<v
   const conferenceId = conference!.id;
   await db.insert(conferenceChairs).values({ conferenceId, userId: chairUserId });
   await insertDefaultRules(db, conferenceId);
-  await workspace.replaceCommittee(db, conferenceId, committee.members);
-  await workspace.replaceSubmissions(db, conferenceId, authors.submissions);
+  await storeCommittee(db, conferenceId, committee.members);
+  await storeSubmissions(db, conferenceId, authors.submissions);
   await workspace.setCountsSubmissionCoauthors(db, conferenceId, true);
 }

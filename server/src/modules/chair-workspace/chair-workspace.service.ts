@@ -22,19 +22,8 @@ import { describePeople } from '../conflicts/conflicts.service.ts';
 import * as repo from './chair-workspace.repo.ts';
 import { readAuthorsFile, readCommitteeFile } from './hotcrp-csv.ts';
 import type { RowIdentity, RowMatch } from './people-matching.ts';
-import { identifiersOf, matchRows } from './people-matching.ts';
-
-/** Ties rows to our people with one look-up of each kind for all of them. */
-export async function matchPeople(db: Db, rows: readonly RowIdentity[]): Promise<RowMatch[]> {
-  const wanted = identifiersOf(rows);
-  const [byEmail, byDblpPid, namesakes, institutions] = await Promise.all([
-    repo.findPeopleByEmails(db, wanted.emails),
-    repo.findPeopleByDblpPids(db, wanted.dblpPids),
-    repo.findNamesakes(db, wanted.names),
-    repo.findInstitutionsByKeysOrDomains(db, wanted.institutionKeys, wanted.domains),
-  ]);
-  return matchRows(rows, { byEmail, byDblpPid, namesakes, institutions });
-}
+import { loadRowMatches, matchPeople, storeCommittee, storeSubmissions } from './row-matches.ts';
+import type { StoredMatchColumns, WorkspaceFile } from './stored-matches.repo.ts';
 
 export interface StoredPerson extends RowIdentity {
   line: number;
@@ -42,8 +31,11 @@ export interface StoredPerson extends RowIdentity {
 }
 
 /** The match of each row as the answers carry it, with the people it names described. */
-export async function toMatchWires(db: Db, rows: readonly StoredPerson[]) {
-  const matches = await matchPeople(db, rows);
+export async function toMatchWires(
+  db: Db,
+  rows: readonly StoredPerson[],
+  matches: readonly RowMatch[],
+) {
   const people = await describePeople(
     db,
     matches.flatMap((match) => [...(match.userId ? [match.userId] : []), ...match.candidateIds]),
@@ -84,12 +76,33 @@ function countsOf(rows: ReadonlyArray<{ status: string }>): MatchCounts {
   };
 }
 
+/**
+ * Who the rows are: an upload's answer reads the matches the upload just stored; a read works
+ * them out now, so that someone who signed up or confirmed an address since is found.
+ */
+function matchesOf(
+  db: Db,
+  conferenceId: number,
+  file: WorkspaceFile,
+  rows: ReadonlyArray<RowIdentity & StoredMatchColumns>,
+  message: 'UPLOADED' | 'SUCCESS',
+): Promise<RowMatch[]> {
+  return message === 'UPLOADED'
+    ? loadRowMatches(db, conferenceId, file, rows)
+    : matchPeople(db, rows);
+}
+
 async function committeeAnswer(
   db: Db,
   conferenceId: number,
   message: CommitteeReply['message'],
 ): Promise<CommitteeReply> {
-  const rows: CommitteeRow[] = await toMatchWires(db, await repo.listCommittee(db, conferenceId));
+  const members = await repo.listCommittee(db, conferenceId);
+  const rows: CommitteeRow[] = await toMatchWires(
+    db,
+    members,
+    await matchesOf(db, conferenceId, 'committee', members, message),
+  );
   return {
     message,
     counts: countsOf(rows),
@@ -109,7 +122,11 @@ async function submissionsAnswer(
     papers.map((paper) => paper.id),
   );
   const paperOf = new Map(papers.map((paper) => [paper.id, paper.paper]));
-  const wires = await toMatchWires(db, authors);
+  const wires = await toMatchWires(
+    db,
+    authors,
+    await matchesOf(db, conferenceId, 'submissions', authors, message),
+  );
   const rows: AuthorRow[] = authors.map((author, index) => ({
     ...wires[index]!,
     paper: paperOf.get(author.submissionId)!,
@@ -149,7 +166,7 @@ export async function uploadCommittee(
     const conference = await findChairedConference(tx, session, confid, { lock: true });
     const reading = readCommitteeFile(file);
     if ('problems' in reading) throw validationFailed({ file: reading.problems });
-    await repo.replaceCommittee(tx, conference.id, reading.members);
+    await storeCommittee(tx, conference.id, reading.members);
     await recordAudit(tx, {
       actorUserId: session.user.id,
       action: 'conference.committee-upload',
@@ -173,7 +190,7 @@ export async function uploadSubmissions(
     const conference = await findChairedConference(tx, session, confid, { lock: true });
     const reading = readAuthorsFile(file);
     if ('problems' in reading) throw validationFailed({ file: reading.problems });
-    await repo.replaceSubmissions(tx, conference.id, reading.submissions);
+    await storeSubmissions(tx, conference.id, reading.submissions);
     await recordAudit(tx, {
       actorUserId: session.user.id,
       action: 'conference.submissions-upload',

@@ -41,10 +41,10 @@ import {
   toReasonEvidenceWire,
 } from '../conflicts/conflicts.service.ts';
 import * as repo from './chair-workspace.repo.ts';
-import { matchPeople } from './chair-workspace.service.ts';
 import { listDecisionRows, pairKey, toDecisionWires } from './decisions.ts';
 import type { PlacedInstitutionFact, RowMatch } from './people-matching.ts';
 import { appendTo, fullName } from './people-matching.ts';
+import { loadRowMatches, matchPeople } from './row-matches.ts';
 import { toCollaboratorsCsv, toHotcrpAssignmentsCsv, toMatrixCsv } from './matrix-exports.ts';
 
 export const authorRule = { value: 'author', title: 'Author of the submission' } as const;
@@ -172,12 +172,17 @@ export type MatrixMemberRow = Pick<
  * stands in for the uploaded committee (the check of one person against every submission: no
  * decisions then). With `onlyMembers` (addresses, lower case), only those members' rows are
  * computed: the rest of the committee is neither matched nor given to the engine (a late
- * member's row costs one row).
+ * member's row costs one row). Who the rows are is worked out now, unless `storedMatches` (the
+ * caller refreshed the stored matches under the conference's lock: row-matches.ts).
  */
 export async function computeMatrix(
   db: Db,
   conference: Conference,
-  options: { members?: readonly MatrixMemberRow[]; onlyMembers?: readonly string[] } = {},
+  options: {
+    members?: readonly MatrixMemberRow[];
+    onlyMembers?: readonly string[];
+    storedMatches?: boolean;
+  } = {},
 ): Promise<Matrix> {
   const [{ rules }, allMemberRows, paperRows, countsSubmissionCoauthors, decisionRows] =
     await Promise.all([
@@ -198,10 +203,12 @@ export async function computeMatrix(
       paperRows.map((paper) => paper.id),
     )
   ).filter((author) => author.isAuthor);
-  const [memberMatches, authorMatches] = await Promise.all([
-    matchPeople(db, memberRows),
-    matchPeople(db, authorRows),
-  ]);
+  const [memberMatches, authorMatches] = options.storedMatches
+    ? await Promise.all([
+        loadRowMatches(db, conference.id, 'committee', memberRows),
+        loadRowMatches(db, conference.id, 'submissions', authorRows),
+      ])
+    : await Promise.all([matchPeople(db, memberRows), matchPeople(db, authorRows)]);
   const referenceDate = referenceDateOf(conference);
   const placed = [...memberMatches, ...authorMatches].flatMap((match) =>
     match.institutions.map((institution) => institution.id),

@@ -10,6 +10,7 @@ import type { SessionUser } from '../../http/authenticate.ts';
 import { findChairedConference } from '../conferences/conferences.service.ts';
 import { toMatchWires } from './chair-workspace.service.ts';
 import { computeMatrix } from './matrix.service.ts';
+import { matchPeople } from './row-matches.ts';
 
 /** POST /v1/web/conference/{confid}/person-check. */
 export async function checkPerson(
@@ -28,10 +29,11 @@ export async function checkPerson(
     orcid: null,
     dblpPid: person.dblp === '' ? null : (readDblpPid(person.dblp) ?? null),
   };
-  const [matrix, [wire]] = await Promise.all([
+  const [matrix, matches] = await Promise.all([
     computeMatrix(context.db, conference, { members: [row] }),
-    toMatchWires(context.db, [row]),
+    matchPeople(context.db, [row]),
   ]);
+  const [wire] = await toMatchWires(context.db, [row], matches);
   return {
     person: wire!,
     conflicts: matrix.conflicts,

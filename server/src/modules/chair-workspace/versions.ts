@@ -30,6 +30,7 @@ import { readAssignmentsFile, readCommitteeFile } from './hotcrp-csv.ts';
 import { assignmentPairs } from './matrix-exports.ts';
 import type { Matrix } from './matrix.service.ts';
 import { computeMatrix } from './matrix.service.ts';
+import { loadRowMatches, refreshRowMatches, withStoredMatch } from './row-matches.ts';
 import type { StoredPair, VersionCause, VersionRow } from './versions.repo.ts';
 import * as versionsRepo from './versions.repo.ts';
 
@@ -257,10 +258,18 @@ export async function getChanges(context: AppContext, session: SessionUser, conf
   );
 }
 
-/** POST /v1/web/conference/{confid}/recompute: the matrix now, stored as a version if new. */
+/**
+ * POST /v1/web/conference/{confid}/recompute: the matrix now, stored as a version if new. Who the
+ * rows are is worked out again first and stored, whatever the stored matches say.
+ */
 export async function recompute(context: AppContext, session: SessionUser, confid: string) {
-  const conference = await findChairedConference(context.db, session, confid);
-  const matrix = await computeMatrix(context.db, conference);
+  const conference = await context.db.transaction(async (tx) => {
+    const locked = await findChairedConference(tx, session, confid, { lock: true });
+    await refreshRowMatches(tx, locked.id, 'committee', { always: true });
+    await refreshRowMatches(tx, locked.id, 'submissions', { always: true });
+    return locked;
+  });
+  const matrix = await computeMatrix(context.db, conference, { storedMatches: true });
   const pairs = assignmentPairs(matrix);
   return context.db.transaction(async (tx) => {
     await findChairedConference(tx, session, confid, { lock: true });
@@ -363,7 +372,7 @@ export async function addLateMember(
     const line = (last?.line ?? 1) + 1;
     const [stored] = await tx
       .insert(committeeMembers)
-      .values({ ...member!, line, conferenceId: conference.id })
+      .values({ ...(await withStoredMatch(tx, member!)), line, conferenceId: conference.id })
       .returning();
     await recordAudit(tx, {
       actorUserId: session.user.id,
@@ -373,9 +382,14 @@ export async function addLateMember(
       after: { email: input.email, line },
     });
 
-    // Only the member's lines are written: the other members' stay as the newest version has
-    // them (the whole matrix when no version is stored yet).
-    const row = await computeMatrix(tx, conference, { onlyMembers: [input.email] });
+    // The member's row against the authors as they are now (matched again only if our people
+    // changed since they were stored). Only the member's lines are written: the other members'
+    // stay as the newest version has them (the whole matrix when no version is stored yet).
+    await refreshRowMatches(tx, conference.id, 'submissions');
+    const row = await computeMatrix(tx, conference, {
+      onlyMembers: [input.email],
+      storedMatches: true,
+    });
     const hasVersion = (await versionsRepo.findLatestVersion(tx, conference.id)) !== undefined;
     const { row: version } = await storeVersion(
       tx,
@@ -386,7 +400,11 @@ export async function addLateMember(
       'member',
       session.user.id,
     );
-    const [wire] = await toMatchWires(tx, [stored!]);
+    const [wire] = await toMatchWires(
+      tx,
+      [stored!],
+      await loadRowMatches(tx, conference.id, 'committee', [stored!]),
+    );
     return {
       ...(await changesReply(tx, conference, row, 'stored', 'ADDED', version)),
       member: wire!,

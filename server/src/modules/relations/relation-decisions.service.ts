@@ -28,7 +28,7 @@ import { recordAudit } from '../../audit/audit.repo.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
-import { matchPeople } from '../chair-workspace/chair-workspace.service.ts';
+import { matchPeople } from '../chair-workspace/row-matches.ts';
 import { isActivePartyStatus } from './relation-rules.ts';
 import { notifyPeople } from './relation-notices.ts';
 import { snapshotRelation } from './relation-state.ts';
