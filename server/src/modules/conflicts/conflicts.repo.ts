@@ -14,6 +14,7 @@ import { isCountingParty, isLiveRelation } from '../../db/relation-filters.ts';
 import { displayName } from '../relations/relation-wire.ts';
 import type { YearMonth } from '../../conflicts/dates.ts';
 import { windowInMonths } from '../../conflicts/dates.ts';
+import { resolveInstitutions } from '../../conflicts/institutions.ts';
 import type {
   AffiliationFact,
   InstitutionFact,
@@ -255,10 +256,10 @@ export interface InstitutionalFacts {
 }
 
 /**
- * The users' affiliations, the institutions they, their type 8 relations and `alsoSeeds` name
+ * The users' affiliations, the institutions they, their type 8 relations and `also` name
  * (grown to every institution that is the same place: merges both ways, equal names, a name
  * that is another's alias), and, when an institutional rule is selected, the affiliations of
- * everyone else at those institutions that could still overlap the users' recently enough:
+ * everyone else at the users' own places that could still overlap theirs recently enough:
  * those that end no earlier than the loosest rule's window (the overlap ends no later than
  * they do). The engine tells each user's own affiliations from the others by person.
  */
@@ -278,27 +279,38 @@ export async function loadInstitutionalFacts(
       ...(seeds.also ?? []),
     ]),
   ]);
+  const facts = institutions.map((row) => ({
+    id: row.id,
+    name: row.name,
+    aliases: row.aliases,
+    mergedIntoId: row.merged_into_id,
+    isApproved: row.status === institutionStatus.approved,
+  }));
+  // Other people count only where the users themselves were (the engine is given the
+  // affiliations at each user's own places); the institutions looked up besides (type 8
+  // applications, `also`) are there to be named and resolved. A chair's matrix asks for every
+  // institution its authors file names: reading everyone at those was most of a late member's
+  // row (docs/benchmarks.md).
+  const resolver = resolveInstitutions(facts);
+  const ownPlaces = new Set(own.map((row) => resolver.canonicalIdOf(row.institution_id)));
+  const sharedPlaces = new Set([
+    ...own.map((row) => row.institution_id),
+    ...facts
+      .filter((fact) => ownPlaces.has(resolver.canonicalIdOf(fact.id)))
+      .map((fact) => fact.id),
+  ]);
   const others =
     institutionalRules.length === 0 || own.length === 0
       ? []
       : await queryRows<AffiliationRow>(
           db,
           affiliationQuery(
-            sql`a.institution_id = any(${toIntArray(institutions.map((row) => row.id))})
+            sql`a.institution_id = any(${toIntArray([...sharedPlaces])})
                 and a.user_id <> all(${users})
                 and ${endsNoEarlierThan(institutionalRules, reference)}`,
           ),
         );
-  return {
-    affiliations: [...own, ...others].map(toAffiliation),
-    institutions: institutions.map((row) => ({
-      id: row.id,
-      name: row.name,
-      aliases: row.aliases,
-      mergedIntoId: row.merged_into_id,
-      isApproved: row.status === institutionStatus.approved,
-    })),
-  };
+  return { affiliations: [...own, ...others].map(toAffiliation), institutions: facts };
 }
 
 function endsNoEarlierThan(rules: readonly ConflictRule[], reference: number): SQL {
