@@ -106,7 +106,15 @@ export async function fetchData<Schema extends z.ZodType>(
 export type { FieldErrors };
 
 export type SaveResult<T> =
-  { ok: true; data: T } | { ok: false; status: number; message: string; errors: FieldErrors };
+  | { ok: true; data: T }
+  | {
+      ok: false;
+      status: number;
+      message: string;
+      errors: FieldErrors;
+      /** The refusal's body, for a call whose refusal says more (a duplicate names the relation). */
+      body?: unknown;
+    };
 
 /**
  * A call whose refusals the caller shows: an ok answer parsed with the call's shared reply
@@ -121,7 +129,9 @@ export async function callApi<Schema extends z.ZodType>(
 ): Promise<SaveResult<z.output<Schema>>> {
   const answer = await request(path, options);
   if (answer.status === 401 && options.isTokenCall) endSessionAndGoHome();
-  if (!answer.ok) return { ok: false, status: answer.status, ...readFailure(answer.body) };
+  if (!answer.ok) {
+    return { ok: false, status: answer.status, ...readFailure(answer.body), body: answer.body };
+  }
   const parsed = schema.safeParse(answer.body);
   if (!parsed.success) return { ok: false, status: answer.status, message: '', errors: {} };
   return { ok: true, data: parsed.data };

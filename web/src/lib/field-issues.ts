@@ -1,5 +1,5 @@
 // Turns a zod validation failure into one message per field, as the forms show them.
-type Issue = { path: PropertyKey[]; message: string };
+export type Issue = { path: readonly PropertyKey[]; message: string };
 
 export type FieldIssues = Record<string, string>;
 

@@ -1,60 +1,73 @@
-// The submit sequence our forms share: validate with the shared zod schema (the same messages
+// The submit sequence every form shares: validate with the shared zod schema (the same messages
 // the server gives), then send once at a time, and turn the answer into a success or a failure
 // with the server's message and field errors. A network failure reads as `failureMessage`.
 import { useState } from 'react';
 import type { FieldErrors } from '@recuse/common';
 import type { SaveResult } from './api-client.ts';
 import { collectFieldIssues } from './field-issues.ts';
-import type { FieldIssues } from './field-issues.ts';
+import type { FieldIssues, Issue } from './field-issues.ts';
+
+export type RefusedAnswer = Extract<SaveResult<unknown>, { ok: false }>;
 
 export interface SubmitFailure {
   message: string;
   errors: FieldErrors;
+  /** The refusal as the server answered it; absent when the server could not be reached. */
+  refusal?: RefusedAnswer;
 }
-
-type FailedAnswer = Extract<SaveResult<unknown>, { ok: false }>;
 
 interface Schema<Parsed> {
   safeParse(
     input: unknown,
-  ):
-    | { success: true; data: Parsed }
-    | { success: false; error: { issues: readonly { path: PropertyKey[]; message: string }[] } };
+  ): { success: true; data: Parsed } | { success: false; error: { issues: readonly Issue[] } };
 }
 
-export interface FormSubmitOptions<Parsed, Data> {
+export interface FormSubmitOptions<Parsed, Data, Values, Issues> {
   schema: Schema<Parsed>;
-  send: (parsed: Parsed) => Promise<SaveResult<Data>>;
+  /**
+   * What the form shows for the schema's issues (and for none, after a valid submit); by default
+   * the first message of each field, keyed by the field's wire name.
+   */
+  collectIssues?: (issues: readonly Issue[]) => Issues;
+  /** Sends the parsed form; `values` are what the form submitted, for a call that sends them as they are. */
+  send: (parsed: Parsed, values: Values) => Promise<SaveResult<Data>>;
   /** Shown when the server cannot be reached, and when it refuses without a message. */
   failureMessage: string;
   /** The message for a refusal; by default the server's, else `failureMessage`. */
-  describeFailure?: (answer: FailedAnswer) => string;
+  describeFailure?: (answer: RefusedAnswer) => string;
   onSuccess: (data: Data) => void;
+  /** After a refusal: its status tells a gone record or link from a field to correct. */
+  onRefused?: (answer: RefusedAnswer) => void;
 }
 
-export function useFormSubmit<Parsed, Data>(options: FormSubmitOptions<Parsed, Data>) {
-  const [fieldIssues, setFieldIssues] = useState<FieldIssues>({});
+export function useFormSubmit<Parsed, Data, Values = unknown, Issues = FieldIssues>(
+  options: FormSubmitOptions<Parsed, Data, Values, Issues>,
+) {
+  const collect =
+    options.collectIssues ?? (collectFieldIssues as (issues: readonly Issue[]) => Issues);
+  const [fieldIssues, setFieldIssues] = useState<Issues>(() => collect([]));
   const [failure, setFailure] = useState<SubmitFailure>();
   const [isBusy, setIsBusy] = useState(false);
 
-  async function submit(values: unknown) {
+  async function submit(values: Values) {
     if (isBusy) return;
     setFailure(undefined);
     const parsed = options.schema.safeParse(values);
     if (!parsed.success) {
-      setFieldIssues(collectFieldIssues(parsed.error.issues));
+      setFieldIssues(collect(parsed.error.issues));
       return;
     }
-    setFieldIssues({});
+    setFieldIssues(collect([]));
     setIsBusy(true);
     try {
-      const answer = await options.send(parsed.data);
+      const answer = await options.send(parsed.data, values);
       if (answer.ok) {
         options.onSuccess(answer.data);
       } else {
         const describe =
-          options.describeFailure ?? ((failed) => failed.message || options.failureMessage);
-        setFailure({ message: describe(answer), errors: answer.errors });
+          options.describeFailure ?? ((refused) => refused.message || options.failureMessage);
+        setFailure({ message: describe(answer), errors: answer.errors, refusal: answer });
+        options.onRefused?.(answer);
       }
     } catch {
       setFailure({ message: options.failureMessage, errors: {} });
@@ -63,5 +76,11 @@ export function useFormSubmit<Parsed, Data>(options: FormSubmitOptions<Parsed, D
     }
   }
 
-  return { submit, isBusy, fieldIssues, failure };
+  /** Forgets the last check and answer (a form that starts over, such as a new relation type). */
+  function reset() {
+    setFieldIssues(collect([]));
+    setFailure(undefined);
+  }
+
+  return { submit, isBusy, fieldIssues, failure, reset };
 }

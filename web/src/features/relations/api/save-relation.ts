@@ -2,16 +2,11 @@
 // pending_employment_save for type 8 are multipart; save (types 1, 2, 4, 5, beyond the contract) is
 // a form. Answers: CREATED, UPDATED or UPDATED COAUTHOR with the GID; 409 DUPLICATE ENTRY naming
 // the relation that exists; otherwise the server's message and field errors.
-import type { FieldErrors, RelationSaveReply } from '@recuse/common';
+import type { RelationSaveReply } from '@recuse/common';
 import { duplicateReplySchema, relationSaveReplySchema, relationTypeIds } from '@recuse/common';
-import { readFailure, request } from '../../../lib/api-client.ts';
-import type { FormFields } from '../../../lib/api-client.ts';
-import { endSessionAndGoHome } from '../../../lib/session.ts';
-
-export type SaveOutcome =
-  | { kind: 'saved'; reply: RelationSaveReply }
-  | { kind: 'duplicate'; message: string; relationId: number | null }
-  | { kind: 'refused'; message: string; errors: FieldErrors };
+import { saveForm } from '../../../lib/api-client.ts';
+import type { FormFields, SaveResult } from '../../../lib/api-client.ts';
+import type { RefusedAnswer } from '../../../lib/use-form-submit.ts';
 
 const coauthorTypeIds: readonly number[] = [
   relationTypeIds.coauthoredPublication,
@@ -30,25 +25,25 @@ export function findSaveCall(typeId: number): { path: string; isMultipart: boole
   return { path: '/v1/web/relation/data/save', isMultipart: false };
 }
 
-/**
- * Saves a new relation (no GID) or the creator's modification (with GID). Network failures and
- * answers that cannot be read throw, so the form says 'Record could not be saved...'.
- */
-export async function saveRelation(typeId: number, fields: FormFields): Promise<SaveOutcome> {
+/** Saves a new relation (no GID) or the creator's modification (with GID). */
+export function saveRelation(
+  typeId: number,
+  fields: FormFields,
+): Promise<SaveResult<RelationSaveReply>> {
   const call = findSaveCall(typeId);
-  const answer = await request(call.path, {
-    method: 'POST',
-    form: fields,
+  return saveForm(call.path, fields, relationSaveReplySchema, {
     isMultipart: call.isMultipart,
     isTokenCall: true,
   });
-  if (answer.status === 401) endSessionAndGoHome();
-  if (answer.ok) {
-    return { kind: 'saved', reply: relationSaveReplySchema.parse(answer.body) };
-  }
-  const duplicate = duplicateReplySchema.safeParse(answer.body);
-  if (answer.status === 409 && duplicate.success) {
-    return { kind: 'duplicate', message: duplicate.data.message, relationId: duplicate.data.GID };
-  }
-  return { kind: 'refused', ...readFailure(answer.body) };
+}
+
+/** The refusal is DUPLICATE ENTRY: the relation that exists already, with its message. */
+export function readDuplicate(
+  refusal: RefusedAnswer | undefined,
+): { message: string; relationId: number | null } | undefined {
+  if (refusal?.status !== 409) return undefined;
+  const duplicate = duplicateReplySchema.safeParse(refusal.body);
+  return duplicate.success
+    ? { message: duplicate.data.message, relationId: duplicate.data.GID }
+    : undefined;
 }

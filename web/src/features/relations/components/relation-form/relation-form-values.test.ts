@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { messages, relationTypeToWire, relationTypes } from '@recuse/common';
+import {
+  buildRelationSaveSchema,
+  messages,
+  relationTypeToWire,
+  relationTypes,
+} from '@recuse/common';
 import {
   checkLastNewRow,
   emptyFormValues,
   newCoauthorRow,
   toPickerDate,
   toSaveFields,
-  validateRelationForm,
+  placeIssues,
 } from './relation-form-values.ts';
 import type { RelationFormValues } from './relation-form-values.ts';
 
@@ -94,16 +99,17 @@ describe('toSaveFields', () => {
   });
 });
 
-describe('validateRelationForm', () => {
-  const check = (change: Partial<RelationFormValues>, original?: { relationId: number }) =>
-    validateRelationForm(
+describe('the shared save schema, placed on the form', () => {
+  const check = (change: Partial<RelationFormValues>, original?: { relationId: number }) => {
+    const result = buildRelationSaveSchema(() => now).safeParse(
       toSaveFields(
         values(change),
         change.typeId ? typeWire(change.typeId) : undefined,
         original && { ...original, publicationName: '' },
       ),
-      now,
     );
+    return result.success ? {} : placeIssues(result.error.issues);
+  };
 
   it.each([
     [{}, 'relationType', messages.relationTypeRequired],

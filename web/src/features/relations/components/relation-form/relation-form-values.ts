@@ -1,8 +1,8 @@
 // What the relation form holds, how it comes from a relation view, how it goes to the save calls
 // (docs/api-relations.md, "Saving"), and where the shared save schema's messages land. The browser
-// checks with the same buildRelationSaveSchema the server uses, so both say the same words.
+// checks with the same buildRelationSaveSchema the server uses (use-relation-form.ts), so both say
+// the same words.
 import {
-  buildRelationSaveSchema,
   dateFormats,
   isEmail,
   messages,
@@ -249,15 +249,6 @@ export function placeServerErrors(errors: Record<string, string[]>): RelationFor
       list.map((message) => ({ path: [field], message })),
     ),
   );
-}
-
-/**
- * The form rules (docs/product.md, "Validation rules and limits"), in the browser, before anything
- * is sent.
- */
-export function validateRelationForm(fields: FormFields, now = new Date()): RelationFormIssues {
-  const result = buildRelationSaveSchema(() => now).safeParse(fields);
-  return result.success ? {} : placeIssues(result.error.issues);
 }
 
 /**
