@@ -69,18 +69,18 @@ describe('saveForm', () => {
     expect(String(init.body)).toBe('Subject=Hi+%26+bye&Message=x%3Dy');
   });
 
-  it('hands back the message and field errors of a refused save', async () => {
-    stubFetch({
-      '/v1/web/user-registration/save': {
-        status: 422,
-        body: { message: 'Invalid data', errors: { Email: ['Please enter valid email address'] } },
-      },
-    });
+  it('hands back the message and field errors of a refused save, with the body as answered', async () => {
+    const body = {
+      message: 'Invalid data',
+      errors: { Email: ['Please enter valid email address'] },
+    };
+    stubFetch({ '/v1/web/user-registration/save': { status: 422, body } });
     await expect(saveForm('/v1/web/user-registration/save', {}, successShape)).resolves.toEqual({
       ok: false,
       status: 422,
       message: 'Invalid data',
       errors: { Email: ['Please enter valid email address'] },
+      body,
     });
   });
 });

@@ -3,15 +3,14 @@
 // its reasons and decisions, who leaves the room, the check of one person, versions, the CSV
 // files for HotCRP, and the audit of HotCRP's declared conflicts. The conference's chairs and
 // administrators only: the server refuses anyone else, and the page says so.
-import { useState } from 'react';
 import { Alert, Button, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
 import { useParams } from 'react-router';
 import { messages } from '@recuse/common';
 import { PageHeader } from '../../components/page-header.tsx';
 import { CouldNotFetchError } from '../../lib/api-client.ts';
-import { saveFile } from '../../lib/download.ts';
+import { useAction } from '../../lib/use-action.ts';
 import type { WorkspaceFile } from '../../features/chair-workspace/api/workspace.ts';
-import { downloadWorkspaceFile, useMatrix } from '../../features/chair-workspace/api/workspace.ts';
+import { saveWorkspaceFile, useMatrix } from '../../features/chair-workspace/api/workspace.ts';
 import { AuditPanel } from '../../features/chair-workspace/components/audit-panel.tsx';
 import { MatrixPanel } from '../../features/chair-workspace/components/matrix-panel.tsx';
 import { PersonCheckPanel } from '../../features/chair-workspace/components/person-check-panel.tsx';
@@ -29,16 +28,13 @@ const downloads: Array<{ file: WorkspaceFile; label: string }> = [
 export function ChairWorkspacePage() {
   const confid = useParams().confid ?? '';
   const matrix = useMatrix(confid);
-  const [downloadFailure, setDownloadFailure] = useState('');
+  const downloading = useAction<WorkspaceFile>();
   const label = matrix.data?.conference.label ?? 'Conference';
 
-  async function download(file: WorkspaceFile) {
-    setDownloadFailure('');
-    try {
-      saveFile(await downloadWorkspaceFile(confid, file));
-    } catch (error) {
-      setDownloadFailure(error instanceof Error ? error.message : messages.couldNotFetch);
-    }
+  function download(file: WorkspaceFile) {
+    return downloading.run(file, () => saveWorkspaceFile(confid, file), {
+      onDone: () => undefined,
+    });
   }
 
   const status = matrix.error instanceof CouldNotFetchError ? matrix.error.status : undefined;
@@ -75,9 +71,9 @@ export function ChairWorkspacePage() {
                 </Button>
               ))}
             </Group>
-            {downloadFailure && (
+            {downloading.failure && (
               <Alert color="red" role="alert" mt="xs">
-                {downloadFailure}
+                {downloading.failure.message}
               </Alert>
             )}
           </section>

@@ -9,6 +9,7 @@ import { messages } from '@recuse/common';
 import type { ConferenceOption } from '@recuse/common';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { useAction } from '../../lib/use-action.ts';
 import {
   chairedConferencesQueryKey,
   deleteConference,
@@ -121,25 +122,15 @@ function DeleteConference({
 }) {
   const navigate = useNavigate();
   const [isOpen, setIsOpen] = useState(false);
-  const [isBusy, setIsBusy] = useState(false);
-  const [failure, setFailure] = useState<string>();
+  const action = useAction<'delete'>();
 
-  async function confirm() {
-    setIsBusy(true);
-    setFailure(undefined);
-    try {
-      const answer = await deleteConference(conference.confid);
-      if (answer.ok) {
+  function confirm() {
+    return action.run('delete', () => deleteConference(conference.confid), {
+      onDone: async () => {
         await onDeleted();
         void navigate(paths.conferences.href());
-        return;
-      }
-      setFailure(answer.message || messages.recordNotSaved);
-    } catch {
-      setFailure(messages.recordNotSaved);
-    } finally {
-      setIsBusy(false);
-    }
+      },
+    });
   }
 
   return (
@@ -156,13 +147,13 @@ function DeleteConference({
       </Button>
       <Modal opened={isOpen} onClose={() => setIsOpen(false)} title="Delete conference">
         <Stack gap="sm">
-          {failure && <ErrorAlert message={failure} />}
+          {action.failure && <ErrorAlert message={action.failure.message} />}
           <Text>Delete {conference.label} for good?</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setIsOpen(false)}>
               Cancel
             </Button>
-            <Button color="red" loading={isBusy} onClick={() => void confirm()}>
+            <Button color="red" loading={action.busy !== null} onClick={() => void confirm()}>
               Delete {conference.label}
             </Button>
           </Group>

@@ -28,6 +28,30 @@ export function parseEmailList(text: string): EmailList {
   return { emails, invalid };
 }
 
+/**
+ * The addresses box checked as useFormSubmit checks a form (zod's safeParse shape): the
+ * addresses, or the one thing to correct first.
+ */
+export const committeeAddressesCheck = {
+  safeParse(
+    text: unknown,
+  ):
+    | { success: true; data: string[] }
+    | { success: false; error: { issues: { path: string[]; message: string }[] } } {
+    const { emails, invalid } = parseEmailList(typeof text === 'string' ? text : '');
+    const problem =
+      invalid.length > 0
+        ? `Not an e-mail address: ${invalid.join(', ')}`
+        : emails.length === 0
+          ? 'Please enter at least one e-mail address.'
+          : emails.length > maxCommitteeAddresses
+            ? `Please enter at most ${maxCommitteeAddresses} addresses at once.`
+            : undefined;
+    if (problem === undefined) return { success: true, data: emails };
+    return { success: false, error: { issues: [{ path: ['addresses'], message: problem }] } };
+  },
+};
+
 export type MemberAddition =
   | { email: string; outcome: 'added' | 'already' }
   | { email: string; outcome: 'failed'; message: string };

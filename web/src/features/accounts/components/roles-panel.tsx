@@ -3,7 +3,6 @@
 // Revoking asks first; the server refuses the last administrator giving the role up.
 import { useState } from 'react';
 import {
-  Alert,
   Badge,
   Button,
   Group,
@@ -18,9 +17,10 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { messages } from '@recuse/common';
 import type { RoleAccount } from '@recuse/common';
+import { ActionOutcome } from '../../../components/action-outcome.tsx';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { SearchResults } from '../../../components/search-results.tsx';
-import type { SubmitFailure } from '../../../lib/use-form-submit.ts';
+import { useAction } from '../../../lib/use-action.ts';
 import { changeRole } from '../api/change-role.ts';
 import { administratorsQueryKey, useAdministrators } from '../api/get-administrators.ts';
 import {
@@ -42,39 +42,27 @@ export function RolesPanel({ ownEmail, onOwnRoleRevoked }: RolesPanelProps) {
   const [searchText, setSearchText] = useState('');
   const search = useAccountSearch(searchText);
   const [toRevoke, setToRevoke] = useState<RoleAccount | null>(null);
-  const [busyId, setBusyId] = useState<number | null>(null);
-  const [success, setSuccess] = useState('');
-  const [failure, setFailure] = useState<SubmitFailure | null>(null);
+  const action = useAction<number>();
+  const { failure } = action;
   const isOwn = (account: RoleAccount) =>
     ownEmail !== '' && account.email.toLowerCase() === ownEmail.toLowerCase();
 
-  async function change(account: RoleAccount, action: 'grant' | 'revoke') {
-    setBusyId(account.id);
-    setSuccess('');
-    setFailure(null);
-    try {
-      const result = await changeRole(account.id, action);
-      if (!result.ok) {
-        setFailure({ message: result.message || messages.recordNotSaved, errors: result.errors });
-        return;
-      }
-      setToRevoke(null);
-      const changed = result.data.account;
-      setSuccess(
-        changed.role === 'admin'
-          ? `${changed.name} is now an administrator.`
-          : `${changed.name} is no longer an administrator.`,
-      );
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: administratorsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: accountSearchQueryKey }),
-      ]);
-      if (action === 'revoke' && isOwn(changed)) onOwnRoleRevoked();
-    } catch {
-      setFailure({ message: messages.recordNotSaved, errors: {} });
-    } finally {
-      setBusyId(null);
-    }
+  function change(account: RoleAccount, change: 'grant' | 'revoke') {
+    return action.run(account.id, () => changeRole(account.id, change), {
+      onDone: async ({ account: changed }) => {
+        setToRevoke(null);
+        action.setSuccess(
+          changed.role === 'admin'
+            ? `${changed.name} is now an administrator.`
+            : `${changed.name} is no longer an administrator.`,
+        );
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: administratorsQueryKey }),
+          queryClient.invalidateQueries({ queryKey: accountSearchQueryKey }),
+        ]);
+        if (change === 'revoke' && isOwn(changed)) onOwnRoleRevoked();
+      },
+    });
   }
 
   const roleButton = (account: RoleAccount) =>
@@ -85,7 +73,7 @@ export function RolesPanel({ ownEmail, onOwnRoleRevoked }: RolesPanelProps) {
         variant="outline"
         aria-label={`Revoke the administrator role of ${account.name}`}
         onClick={() => {
-          setFailure(null);
+          action.setFailure(null);
           setToRevoke(account);
         }}
       >
@@ -94,7 +82,7 @@ export function RolesPanel({ ownEmail, onOwnRoleRevoked }: RolesPanelProps) {
     ) : (
       <Button
         size="xs"
-        loading={busyId === account.id}
+        loading={action.busy === account.id}
         aria-label={`Grant the administrator role to ${account.name}`}
         onClick={() => void change(account, 'grant')}
       >
@@ -131,12 +119,7 @@ export function RolesPanel({ ownEmail, onOwnRoleRevoked }: RolesPanelProps) {
   const trimmed = searchText.trim();
   return (
     <Stack gap="md">
-      {success && (
-        <Alert color="green" role="status">
-          {success}
-        </Alert>
-      )}
-      {failure && !toRevoke && <ErrorAlert message={failure.message} errors={failure.errors} />}
+      <ActionOutcome success={action.success} failure={failure} showFailure={!toRevoke} />
 
       <section aria-labelledby="administrators-heading">
         <Title order={2} fz="h3" id="administrators-heading" mb="xs">
@@ -209,7 +192,7 @@ export function RolesPanel({ ownEmail, onOwnRoleRevoked }: RolesPanelProps) {
               </Button>
               <Button
                 color="red"
-                loading={busyId === toRevoke.id}
+                loading={action.busy === toRevoke.id}
                 onClick={() => void change(toRevoke, 'revoke')}
               >
                 Revoke

@@ -13,14 +13,15 @@ import type { SessionProfile } from './get-profile.ts';
 /** The sign-in failure message is delayed 2 s (docs/product.md, "Timings"). */
 export const signInFailureDelayMs = 2000;
 
-export type SignInOutcome =
-  { ok: true; profile: SessionProfile } | { ok: false; message: string; errors: FieldErrors };
+/** The signed-in profile, or why there is none (status 0: no answer to read). */
+export type SignInOutcome = SaveResult<SessionProfile>;
 
 const wait = (milliseconds: number) =>
   new Promise<void>((resolve) => setTimeout(resolve, milliseconds));
 
-const failure = (message: string, errors: FieldErrors = {}): SignInOutcome => ({
+const failure = (message: string, errors: FieldErrors = {}, status = 0): SignInOutcome => ({
   ok: false,
+  status,
   message,
   errors,
 });
@@ -38,7 +39,7 @@ export async function signIn(credentials: {
     await wait(signInFailureDelayMs);
     return failure(messages.signInFailed);
   }
-  if (!login.ok) return failure(login.message || messages.signInFailed, login.errors);
+  if (!login.ok) return failure(login.message || messages.signInFailed, login.errors, login.status);
   return loadProfileAfterSignIn(login.data);
 }
 
@@ -62,5 +63,5 @@ async function loadProfileAfterSignIn(tokens: TokenReply): Promise<SignInOutcome
   }
   storeProfile(profile);
   storeTokens(tokens);
-  return { ok: true, profile };
+  return { ok: true, data: profile };
 }

@@ -16,10 +16,8 @@ import {
 } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { messages, registrationSchema } from '@recuse/common';
-import type { FieldErrors } from '@recuse/common';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
-import { collectFieldIssues } from '../../../lib/field-issues.ts';
-import type { FieldIssues } from '../../../lib/field-issues.ts';
+import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { register } from '../api/register.ts';
 import type { RegistrationForm as RegistrationFields } from '../api/register.ts';
 import { useInvitationToken } from '../api/validate-invitation-token.ts';
@@ -67,16 +65,18 @@ function RegistrationForm({ token, invitedEmail }: RegistrationFormProps) {
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [hasConsented, setHasConsented] = useState(false);
-  const [fieldIssues, setFieldIssues] = useState<FieldIssues>({});
-  const [failure, setFailure] = useState<{ message: string; errors: FieldErrors }>();
   const [createdMessage, setCreatedMessage] = useState<string>();
-  const [isBusy, setIsBusy] = useState(false);
+  const { submit, isBusy, fieldIssues, failure } = useFormSubmit({
+    schema: registrationSchema,
+    // The call takes the form as typed; the schema only checks it.
+    send: (_parsed, form: RegistrationFields) => register(form),
+    failureMessage: messages.recordNotSaved,
+    onSuccess: (reply) => setCreatedMessage(reply.message || messages.registrationCreated),
+  });
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (isBusy) return;
-    setFailure(undefined);
-    const form: RegistrationFields = {
+    void submit({
       FName: firstName,
       SName: lastName,
       Email: invitedEmail ?? email,
@@ -86,24 +86,7 @@ function RegistrationForm({ token, invitedEmail }: RegistrationFormProps) {
       password,
       confirmPassword: confirmation,
       optedIn: hasConsented ? '1' : '0',
-    };
-    const parsed = registrationSchema.safeParse(form);
-    const issues = parsed.success ? {} : collectFieldIssues(parsed.error.issues);
-    setFieldIssues(issues);
-    if (Object.keys(issues).length > 0) return;
-    setIsBusy(true);
-    try {
-      const answer = await register(form);
-      if (answer.ok) {
-        setCreatedMessage(answer.data.message || messages.registrationCreated);
-      } else {
-        setFailure({ message: answer.message || messages.recordNotSaved, errors: answer.errors });
-      }
-    } catch {
-      setFailure({ message: messages.recordNotSaved, errors: {} });
-    } finally {
-      setIsBusy(false);
-    }
+    });
   }
 
   if (createdMessage !== undefined) {

@@ -6,21 +6,19 @@ import type { FormEvent } from 'react';
 import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { messages, passwordResetSchema } from '@recuse/common';
-import type { FieldErrors } from '@recuse/common';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { collectFieldIssues } from '../../../lib/field-issues.ts';
-import type { FieldIssues } from '../../../lib/field-issues.ts';
+import type { Issue } from '../../../lib/field-issues.ts';
+import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { usePasswordToken } from '../api/find-password-token.ts';
 import { resetPassword } from '../api/reset-password.ts';
+import type { PasswordReset } from '../api/reset-password.ts';
 import { ConsentCheckbox } from './consent-checkbox.tsx';
 import { NewPasswordFields } from './new-password-fields.tsx';
 import { RequiredFieldsNote } from '../../../components/required-fields-note.tsx';
 import { paths } from '../../../app/paths.ts';
 
-type Outcome =
-  | { kind: 'success' }
-  | { kind: 'invalid-token'; message: string }
-  | { kind: 'failure'; message: string; errors: FieldErrors };
+type Outcome = { kind: 'success' } | { kind: 'invalid-token'; message: string };
 
 export function SetPasswordPanel({ token }: { token: string }) {
   const lookup = usePasswordToken(token);
@@ -48,17 +46,12 @@ export function SetPasswordPanel({ token }: { token: string }) {
     body = <ErrorAlert message={outcome.message} />;
   } else {
     body = (
-      <Stack gap="md">
-        {outcome?.kind === 'failure' && (
-          <ErrorAlert message={outcome.message} errors={outcome.errors} />
-        )}
-        <SetPasswordForm
-          token={token}
-          email={lookup.data.email}
-          needsConsent={!lookup.data.hasOptedIn}
-          onOutcome={setOutcome}
-        />
-      </Stack>
+      <SetPasswordForm
+        token={token}
+        email={lookup.data.email}
+        needsConsent={!lookup.data.hasOptedIn}
+        onOutcome={setOutcome}
+      />
     );
   }
 
@@ -79,64 +72,61 @@ type SetPasswordFormProps = {
   onOutcome: (outcome: Outcome) => void;
 };
 
+/** The shared schema, with the terms box this page shows to whoever has not ticked it yet. */
+function buildSetPasswordSchema(needsConsent: boolean) {
+  return passwordResetSchema.superRefine((form, context) => {
+    if (needsConsent && !form.optedIn) {
+      context.addIssue({ code: 'custom', path: ['optedIn'], message: messages.termsRequired });
+    }
+  });
+}
+
+function collectSetPasswordIssues(issues: readonly Issue[]) {
+  const found = collectFieldIssues(issues);
+  // This page words the mismatch its own way (docs/product.md, "Validation rules and limits").
+  if (found.password_confirmation === messages.passwordsShouldMatch) {
+    found.password_confirmation = messages.passwordsDoNotMatch;
+  }
+  return found;
+}
+
 function SetPasswordForm({ token, email, needsConsent, onOutcome }: SetPasswordFormProps) {
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [hasConsented, setHasConsented] = useState(false);
-  const [fieldIssues, setFieldIssues] = useState<FieldIssues>({});
-  const [isBusy, setIsBusy] = useState(false);
+  const { submit, isBusy, fieldIssues, failure } = useFormSubmit({
+    schema: buildSetPasswordSchema(needsConsent),
+    collectIssues: collectSetPasswordIssues,
+    send: (_parsed, form: PasswordReset) => resetPassword(form),
+    failureMessage: messages.passwordCouldNotBeUpdated,
+    describeFailure: (refusal) =>
+      // A success that does not read as the reply: the password may not have been set.
+      refusal.status < 300
+        ? messages.passwordCouldNotBeSet
+        : refusal.message || messages.passwordCouldNotBeUpdated,
+    onSuccess: () => onOutcome({ kind: 'success' }),
+    onRefused: (refusal) => {
+      if (refusal.status === 404) {
+        onOutcome({ kind: 'invalid-token', message: refusal.message || messages.checkTheUrl });
+      }
+    },
+  });
 
-  function validate() {
-    const form = {
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void submit({
       email,
       token,
       password,
       password_confirmation: confirmation,
       optedIn: !needsConsent || hasConsented ? '1' : '0',
-    } as const;
-    const parsed = passwordResetSchema.safeParse(form);
-    const issues = parsed.success ? {} : collectFieldIssues(parsed.error.issues);
-    // This page words the mismatch its own way (docs/product.md, "Validation rules and limits").
-    if (issues.password_confirmation === messages.passwordsShouldMatch) {
-      issues.password_confirmation = messages.passwordsDoNotMatch;
-    }
-    if (needsConsent && !hasConsented) issues.optedIn = messages.termsRequired;
-    return { form, issues };
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (isBusy) return;
-    const { form, issues } = validate();
-    setFieldIssues(issues);
-    if (Object.keys(issues).length > 0) return;
-    setIsBusy(true);
-    try {
-      const answer = await resetPassword(form);
-      if (answer.ok) {
-        onOutcome({ kind: 'success' });
-      } else if (answer.status < 300) {
-        // A success that does not read as the reply: the password may not have been set.
-        onOutcome({ kind: 'failure', message: messages.passwordCouldNotBeSet, errors: {} });
-      } else if (answer.status === 404) {
-        onOutcome({ kind: 'invalid-token', message: answer.message || messages.checkTheUrl });
-      } else {
-        onOutcome({
-          kind: 'failure',
-          message: answer.message || messages.passwordCouldNotBeUpdated,
-          errors: answer.errors,
-        });
-      }
-    } catch {
-      onOutcome({ kind: 'failure', message: messages.passwordCouldNotBeUpdated, errors: {} });
-    } finally {
-      setIsBusy(false);
-    }
+    });
   }
 
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
+        {failure && <ErrorAlert message={failure.message} errors={failure.errors} />}
         <RequiredFieldsNote />
         <Text fz="sm">
           Setting the password for <strong>{email}</strong>.

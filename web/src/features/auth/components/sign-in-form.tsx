@@ -5,10 +5,8 @@ import type { FormEvent } from 'react';
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { loginSchema, messages } from '@recuse/common';
-import type { FieldErrors } from '@recuse/common';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
-import { collectFieldIssues } from '../../../lib/field-issues.ts';
-import type { FieldIssues } from '../../../lib/field-issues.ts';
+import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { signIn } from '../api/sign-in.ts';
 import { ResendConfirmation } from './resend-confirmation.tsx';
 import type { SessionProfile } from '../api/get-profile.ts';
@@ -20,31 +18,16 @@ type SignInFormProps = { onSignedIn: (profile: SessionProfile) => void };
 export function SignInForm({ onSignedIn }: SignInFormProps) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [fieldIssues, setFieldIssues] = useState<FieldIssues>({});
-  const [failure, setFailure] = useState<{ message: string; errors: FieldErrors }>();
-  const [isBusy, setIsBusy] = useState(false);
+  const { submit, isBusy, fieldIssues, failure } = useFormSubmit({
+    schema: loginSchema,
+    send: ({ username, password }) => signIn({ username, password }),
+    failureMessage: messages.signInFailed,
+    onSuccess: onSignedIn,
+  });
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (isBusy) return;
-    setFailure(undefined);
-    const parsed = loginSchema.safeParse({ username, password });
-    if (!parsed.success) {
-      setFieldIssues(collectFieldIssues(parsed.error.issues));
-      return;
-    }
-    setFieldIssues({});
-    setIsBusy(true);
-    const outcome = await signIn({
-      username: parsed.data.username,
-      password: parsed.data.password,
-    });
-    setIsBusy(false);
-    if (outcome.ok) {
-      onSignedIn(outcome.profile);
-      return;
-    }
-    setFailure({ message: outcome.message, errors: outcome.errors });
+    void submit({ username, password });
   }
 
   return (

@@ -15,11 +15,10 @@ import {
   personCheckReplySchema,
   submissionsReplySchema,
 } from '@recuse/common';
-import type { ApiAnswer, FormFields } from '../../../lib/api-client.ts';
+import type { ApiAnswer, FormFields, SaveResult } from '../../../lib/api-client.ts';
 import { fetchData, readFailure, request, saveForm } from '../../../lib/api-client.ts';
 import { endSessionAndGoHome } from '../../../lib/session.ts';
-import type { DownloadFile as ConflictFile } from '../../../lib/download.ts';
-import { readFileName } from '../../../lib/download.ts';
+import { readFileName, saveFile } from '../../../lib/download.ts';
 
 const tokenCall = { isTokenCall: true } as const;
 const base = (confid: string | number) => `/v1/web/conference/${encodeURIComponent(confid)}`;
@@ -129,23 +128,30 @@ const filePaths: Record<WorkspaceFile, string> = {
   audit: 'export/audit.csv',
 };
 
-/** One of the workspace's CSV files, as the server wrote it and under the name it gave. */
-export async function downloadWorkspaceFile(
+/**
+ * One of the workspace's CSV files, saved to the chair's computer as the server wrote it and
+ * under the name it gave; a refusal (or no answer) in the server's words.
+ */
+export async function saveWorkspaceFile(
   confid: string,
   file: WorkspaceFile,
   query = '',
-): Promise<ConflictFile> {
+): Promise<SaveResult<void>> {
   let answer: ApiAnswer;
   try {
     answer = await request(`${base(confid)}/${filePaths[file]}${query}`, tokenCall);
   } catch {
-    throw new Error(messages.couldNotFetch);
+    return { ok: false, status: 0, message: messages.couldNotFetch, errors: {} };
   }
   if (answer.status === 401) endSessionAndGoHome();
-  if (!answer.ok) throw new Error(readFailure(answer.body).message || messages.couldNotFetch);
-  return {
+  if (!answer.ok) {
+    const message = readFailure(answer.body).message || messages.couldNotFetch;
+    return { ok: false, status: answer.status, message, errors: {} };
+  }
+  saveFile({
     fileName: readFileName(answer.headers.get('Content-Disposition')) ?? `${file}.csv`,
     contentType: answer.headers.get('Content-Type') ?? 'text/csv',
     text: answer.text,
-  };
+  });
+  return { ok: true, data: undefined };
 }

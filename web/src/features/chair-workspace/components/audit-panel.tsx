@@ -7,49 +7,33 @@ import { Alert, Button, FileInput, List, Stack, Table, Text, Title } from '@mant
 import { useQueryClient } from '@tanstack/react-query';
 import type { AuditItem, AuditRun } from '@recuse/common';
 import { messages } from '@recuse/common';
-import { saveFile } from '../../../lib/download.ts';
-import {
-  downloadWorkspaceFile,
-  runAudit,
-  useAuditRuns,
-  workspaceQueryKey,
-} from '../api/workspace.ts';
+import { useAction } from '../../../lib/use-action.ts';
+import { runAudit, saveWorkspaceFile, useAuditRuns, workspaceQueryKey } from '../api/workspace.ts';
 import { conflictTypeLabels } from '../reason-text.ts';
+import { FileProblems } from './file-problems.tsx';
 import { ScrollRegion } from './scroll-region.tsx';
 
 export function AuditPanel({ confid }: { confid: string }) {
   const queryClient = useQueryClient();
   const runs = useAuditRuns(confid);
   const [run, setRun] = useState<AuditRun | null>(null);
-  const [problems, setProblems] = useState<string[]>([]);
-  const [isBusy, setIsBusy] = useState(false);
-  const [downloadFailure, setDownloadFailure] = useState('');
+  const auditing = useAction<'upload'>();
+  const downloading = useAction<'download'>();
 
-  async function upload(file: File | null) {
+  function upload(file: File | null) {
     if (!file) return;
-    setProblems([]);
-    setIsBusy(true);
-    try {
-      const answer = await runAudit(confid, await file.text());
-      if (answer.ok) {
-        setRun(answer.data.run);
+    return auditing.run('upload', async () => runAudit(confid, await file.text()), {
+      onDone: async (answer) => {
+        setRun(answer.run);
         await queryClient.invalidateQueries({ queryKey: [...workspaceQueryKey(confid), 'audits'] });
-      } else {
-        setProblems(answer.errors.file ?? [answer.message || messages.couldNotFetch]);
-      }
-    } catch {
-      setProblems([messages.couldNotFetch]);
-    } finally {
-      setIsBusy(false);
-    }
+      },
+      failureMessage: messages.couldNotFetch,
+    });
   }
-  async function download(number: number) {
-    setDownloadFailure('');
-    try {
-      saveFile(await downloadWorkspaceFile(confid, 'audit', `?run=${number}`));
-    } catch (error) {
-      setDownloadFailure(error instanceof Error ? error.message : messages.couldNotFetch);
-    }
+  function download(number: number) {
+    return downloading.run('download', () => saveWorkspaceFile(confid, 'audit', `?run=${number}`), {
+      onDone: () => undefined,
+    });
   }
 
   return (
@@ -63,22 +47,14 @@ export function AuditPanel({ confid }: { confid: string }) {
           description="paper, title, given_name, family_name, email, conflicttype"
           accept=".csv,text/csv"
           clearable={false}
-          disabled={isBusy}
+          disabled={auditing.busy !== null}
           onChange={(file) => void upload(file)}
           maw={480}
         />
-        {problems.length > 0 && (
-          <Alert color="red" role="alert" mt="xs" title="The file was not audited">
-            <List fz="sm">
-              {problems.map((problem) => (
-                <List.Item key={problem}>{problem}</List.Item>
-              ))}
-            </List>
-          </Alert>
-        )}
-        {downloadFailure && (
+        <FileProblems title="The file was not audited" failure={auditing.failure} />
+        {downloading.failure && (
           <Alert color="red" role="alert" mt="xs">
-            {downloadFailure}
+            {downloading.failure.message}
           </Alert>
         )}
       </section>

@@ -19,6 +19,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { ConflictDecisionWire, MatrixConflict } from '@recuse/common';
 import { conflictDecisionSchema, messages } from '@recuse/common';
+import { useAction } from '../../../lib/use-action.ts';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { deleteDecision, saveDecision, workspaceQueryKey } from '../api/workspace.ts';
 import { conflictTypeLabels, pairType, reasonLink, reasonSummary } from '../reason-text.ts';
@@ -69,7 +70,7 @@ function DecisionContent({
   const queryClient = useQueryClient();
   const [decision, setDecision] = useState<string>(pair.decision?.decision ?? '');
   const [reason, setReason] = useState(pair.decision?.reason ?? '');
-  const [removeFailure, setRemoveFailure] = useState('');
+  const removing = useAction<'remove'>();
   const refresh = () => queryClient.invalidateQueries({ queryKey: workspaceQueryKey(confid) });
   const form = useFormSubmit({
     schema: conflictDecisionSchema,
@@ -86,15 +87,18 @@ function DecisionContent({
       onClose();
     },
   });
-  async function remove() {
-    setRemoveFailure('');
-    const answer = await deleteDecision(confid, { paper: pair.paper, email: pair.member.email });
-    if (!answer.ok) {
-      setRemoveFailure(answer.message || messages.couldNotFetch);
-      return;
-    }
-    await refresh();
-    onClose();
+  function remove() {
+    return removing.run(
+      'remove',
+      () => deleteDecision(confid, { paper: pair.paper, email: pair.member.email }),
+      {
+        onDone: async () => {
+          await refresh();
+          onClose();
+        },
+        failureMessage: messages.couldNotFetch,
+      },
+    );
   }
   const reasons = pair.conflict?.reasons ?? [];
   return (
@@ -190,14 +194,18 @@ function DecisionContent({
               {form.failure.message}
             </Alert>
           )}
-          {removeFailure && (
+          {removing.failure && (
             <Alert color="red" role="alert">
-              {removeFailure}
+              {removing.failure.message}
             </Alert>
           )}
           <Group justify="flex-end">
             {pair.decision && (
-              <Button variant="default" onClick={() => void remove()}>
+              <Button
+                variant="default"
+                loading={removing.busy !== null}
+                onClick={() => void remove()}
+              >
                 Remove decision
               </Button>
             )}

@@ -1,12 +1,12 @@
 // The committee and the submissions as HotCRP writes them: a file input each, the counts of the
 // answer (matched, ambiguous, unmatched), and the rows that need the chair: a name that matches
 // people of ours but no address or DBLP profile, so nobody is tied to it by name alone.
-import { useState } from 'react';
-import { Alert, FileInput, Group, List, Stack, Table, Text, Title } from '@mantine/core';
+import { FileInput, Group, List, Stack, Table, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CommitteeRow, MatchCounts } from '@recuse/common';
 import { messages } from '@recuse/common';
 import type { SaveResult } from '../../../lib/api-client.ts';
+import { useAction } from '../../../lib/use-action.ts';
 import {
   uploadCommittee,
   uploadSubmissions,
@@ -14,6 +14,7 @@ import {
   useSubmissions,
   workspaceQueryKey,
 } from '../api/workspace.ts';
+import { FileProblems } from './file-problems.tsx';
 import { ScrollRegion } from './scroll-region.tsx';
 
 export function UploadsPanel({ confid }: { confid: string }) {
@@ -64,27 +65,16 @@ function UploadSection({
   needsDecision: Array<CommitteeRow & { paper?: number }>;
 }) {
   const queryClient = useQueryClient();
-  const [problems, setProblems] = useState<string[]>([]);
-  const [status, setStatus] = useState('');
-  const [isBusy, setIsBusy] = useState(false);
-  async function upload(file: File | null) {
+  const action = useAction<'upload'>();
+  function upload(file: File | null) {
     if (!file) return;
-    setProblems([]);
-    setStatus('');
-    setIsBusy(true);
-    try {
-      const answer = await send(confid, await file.text());
-      if (answer.ok) {
-        setStatus(`${file.name} uploaded.`);
+    return action.run('upload', async () => send(confid, await file.text()), {
+      onDone: async () => {
+        action.setSuccess(`${file.name} uploaded.`);
         await queryClient.invalidateQueries({ queryKey: workspaceQueryKey(confid) });
-      } else {
-        setProblems(answer.errors.file ?? [answer.message || messages.couldNotFetch]);
-      }
-    } catch {
-      setProblems([messages.couldNotFetch]);
-    } finally {
-      setIsBusy(false);
-    }
+      },
+      failureMessage: messages.couldNotFetch,
+    });
   }
   return (
     <section aria-labelledby={`${id}-heading`}>
@@ -96,20 +86,12 @@ function UploadSection({
         description={hint}
         accept=".csv,text/csv"
         clearable={false}
-        disabled={isBusy}
+        disabled={action.busy !== null}
         onChange={(file) => void upload(file)}
         maw={480}
       />
-      <div role="status">{status && <Text mt="xs">{status}</Text>}</div>
-      {problems.length > 0 && (
-        <Alert color="red" role="alert" mt="xs" title="The file was not stored">
-          <List fz="sm">
-            {problems.map((problem) => (
-              <List.Item key={problem}>{problem}</List.Item>
-            ))}
-          </List>
-        </Alert>
-      )}
+      <div role="status">{action.success && <Text mt="xs">{action.success}</Text>}</div>
+      <FileProblems title="The file was not stored" failure={action.failure} />
       {counts && (
         <Group gap="lg" mt="sm" aria-label={`${title}: counts`} role="group">
           <Text>{counts.rows} rows</Text>

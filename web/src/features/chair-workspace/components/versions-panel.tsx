@@ -1,10 +1,10 @@
 // Versions of the matrix and what appeared, disappeared or changed since HotCRP's file was last
 // downloaded (docs/api-conflicts.md, "Versions and changes"); the chair recomputes on demand.
-import { useState } from 'react';
 import { Alert, Button, Group, List, Stack, Table, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { MatrixChange, VersionPair } from '@recuse/common';
 import { messages } from '@recuse/common';
+import { useAction } from '../../../lib/use-action.ts';
 import { recompute, useChanges, useVersions, workspaceQueryKey } from '../api/workspace.ts';
 import { conflictTypeLabels } from '../reason-text.ts';
 import { ScrollRegion } from './scroll-region.tsx';
@@ -23,21 +23,19 @@ export function VersionsPanel({ confid }: { confid: string }) {
   const queryClient = useQueryClient();
   const changes = useChanges(confid);
   const versions = useVersions(confid);
-  const [status, setStatus] = useState('');
-  const [failure, setFailure] = useState('');
-  async function runRecompute() {
-    setFailure('');
-    const answer = await recompute(confid).catch(() => null);
-    if (!answer?.ok) {
-      setFailure((answer && !answer.ok && answer.message) || messages.couldNotFetch);
-      return;
-    }
-    setStatus(
-      answer.data.message === 'RECOMPUTED'
-        ? `Stored as version ${answer.data.version?.number}.`
-        : 'Nothing changed since the newest version.',
-    );
-    await queryClient.invalidateQueries({ queryKey: workspaceQueryKey(confid) });
+  const action = useAction<'recompute'>();
+  function runRecompute() {
+    return action.run('recompute', () => recompute(confid), {
+      onDone: async ({ message, version }) => {
+        action.setSuccess(
+          message === 'RECOMPUTED'
+            ? `Stored as version ${version?.number}.`
+            : 'Nothing changed since the newest version.',
+        );
+        await queryClient.invalidateQueries({ queryKey: workspaceQueryKey(confid) });
+      },
+      failureMessage: messages.couldNotFetch,
+    });
   }
   const data = changes.data;
   return (
@@ -47,14 +45,18 @@ export function VersionsPanel({ confid }: { confid: string }) {
           Changes since the last export
         </Title>
         <Group mb="sm">
-          <Button variant="default" onClick={() => void runRecompute()}>
+          <Button
+            variant="default"
+            loading={action.busy !== null}
+            onClick={() => void runRecompute()}
+          >
             Recompute and store a version
           </Button>
-          <div role="status">{status && <Text>{status}</Text>}</div>
+          <div role="status">{action.success && <Text>{action.success}</Text>}</div>
         </Group>
-        {failure && (
+        {action.failure && (
           <Alert color="red" role="alert">
-            {failure}
+            {action.failure.message}
           </Alert>
         )}
         {changes.isError && <Alert color="red">{messages.couldNotFetch}</Alert>}

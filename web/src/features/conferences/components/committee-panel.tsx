@@ -10,10 +10,10 @@ import type { CommitteeRow } from '@recuse/common';
 import { messages } from '@recuse/common';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { committeeQueryKey, useCommittee } from '../api/conferences.ts';
+import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import {
   addCommitteeMembers,
-  maxCommitteeAddresses,
-  parseEmailList,
+  committeeAddressesCheck,
   summarizeAdditions,
 } from '../committee-additions.ts';
 
@@ -21,40 +21,28 @@ export function CommitteePanel({ confid }: { confid: number }) {
   const committee = useCommittee(confid);
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
-  const [problem, setProblem] = useState<string>();
-  const [notice, setNotice] = useState<string>();
-  const [failures, setFailures] = useState<string[]>([]);
-  const [isBusy, setIsBusy] = useState(false);
+  const [outcome, setOutcome] = useState<{ notice: string; failures: string[] }>();
+  const { submit, isBusy, fieldIssues, failure } = useFormSubmit({
+    schema: committeeAddressesCheck,
+    // One call per address: what each answered is summed up, failures included, and the
+    // table is read again before the button is free.
+    send: async (emails) => {
+      const summary = summarizeAdditions(await addCommitteeMembers(confid, emails));
+      await queryClient.invalidateQueries({ queryKey: committeeQueryKey(String(confid)) });
+      return { ok: true as const, data: summary };
+    },
+    failureMessage: messages.recordNotSaved,
+    onSuccess: (summary) => {
+      setOutcome(summary);
+      if (summary.failures.length === 0) setText('');
+    },
+  });
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (isBusy) return;
-    setNotice(undefined);
-    setFailures([]);
-    const { emails, invalid } = parseEmailList(text);
-    if (invalid.length > 0) {
-      setProblem(`Not an e-mail address: ${invalid.join(', ')}`);
-      return;
-    }
-    if (emails.length === 0) {
-      setProblem('Please enter at least one e-mail address.');
-      return;
-    }
-    if (emails.length > maxCommitteeAddresses) {
-      setProblem(`Please enter at most ${maxCommitteeAddresses} addresses at once.`);
-      return;
-    }
-    setProblem(undefined);
-    setIsBusy(true);
-    try {
-      const summary = summarizeAdditions(await addCommitteeMembers(confid, emails));
-      setNotice(summary.notice);
-      setFailures(summary.failures);
-      if (summary.failures.length === 0) setText('');
-      await queryClient.invalidateQueries({ queryKey: committeeQueryKey(String(confid)) });
-    } finally {
-      setIsBusy(false);
-    }
+    setOutcome(undefined);
+    void submit(text);
   }
 
   const rows = committee.data?.rows ?? [];
@@ -68,16 +56,17 @@ export function CommitteePanel({ confid }: { confid: number }) {
         (or a confirmed secondary one); someone without an account yet counts as soon as they sign
         up with it.
       </Text>
-      <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+      <form onSubmit={handleSubmit} noValidate>
         <Stack gap="sm" maw={560}>
-          {notice && (
+          {outcome && (
             <Alert color="green" role="status">
-              {notice}
+              {outcome.notice}
             </Alert>
           )}
-          {problem && <ErrorAlert message={problem} />}
-          {failures.length > 0 && (
-            <ErrorAlert message="Some addresses were not added:" errors={failures} />
+          {fieldIssues.addresses && <ErrorAlert message={fieldIssues.addresses} />}
+          {failure && <ErrorAlert message={failure.message} />}
+          {outcome && outcome.failures.length > 0 && (
+            <ErrorAlert message="Some addresses were not added:" errors={outcome.failures} />
           )}
           <Textarea
             label="Members' e-mail addresses"

@@ -28,6 +28,7 @@ import {
 import type { ConflictRuleWire, RuleOperation } from '@recuse/common';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { RequiredFieldsNote } from '../../../components/required-fields-note.tsx';
+import { useAction } from '../../../lib/use-action.ts';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { deleteRule, saveRule } from '../api/conferences.ts';
 import {
@@ -318,24 +319,13 @@ function DeleteRule({
   onCancel: () => void;
   onDeleted: () => void;
 }) {
-  const [isBusy, setIsBusy] = useState(false);
-  const [failure, setFailure] = useState<string>();
-  async function confirm() {
-    setIsBusy(true);
-    setFailure(undefined);
-    try {
-      const answer = await deleteRule(confid, rule.value);
-      if (answer.ok) onDeleted();
-      else setFailure(answer.message || messages.recordNotSaved);
-    } catch {
-      setFailure(messages.recordNotSaved);
-    } finally {
-      setIsBusy(false);
-    }
+  const action = useAction<'delete'>();
+  function confirm() {
+    return action.run('delete', () => deleteRule(confid, rule.value), { onDone: onDeleted });
   }
   return (
     <Stack gap="sm">
-      {failure && <ErrorAlert message={failure} />}
+      {action.failure && <ErrorAlert message={action.failure.message} />}
       <Text>
         Delete the rule &apos;{rule.rule_title}&apos;? Lists generated from now on no longer use it.
       </Text>
@@ -343,7 +333,7 @@ function DeleteRule({
         <Button variant="default" onClick={onCancel}>
           Cancel
         </Button>
-        <Button color="red" loading={isBusy} onClick={() => void confirm()}>
+        <Button color="red" loading={action.busy !== null} onClick={() => void confirm()}>
           Delete rule
         </Button>
       </Group>

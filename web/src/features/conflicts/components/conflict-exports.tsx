@@ -1,12 +1,12 @@
 // Exports of a generated list (docs/conflicts.md, "Exports"): HotCRP collaborators text, CSV and
 // JSON to download, and the HotCRP text to copy straight into HotCRP's collaborators box. Each asks
 // the server for the same selection the list was generated with.
-import { useState } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import type { ConflictExportFormat } from '@recuse/common';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import type { FormFields } from '../../../lib/api-client.ts';
 import { saveFile } from '../../../lib/download.ts';
+import { settle, useAction } from '../../../lib/use-action.ts';
 import { ExportError, exportConflicts } from '../api/export-conflicts.ts';
 
 type Busy = ConflictExportFormat | 'copy' | null;
@@ -28,22 +28,20 @@ export function ConflictExports({
   selection: FormFields;
   conferenceName: string;
 }) {
-  const [busy, setBusy] = useState<Busy>(null);
-  const [notice, setNotice] = useState('');
-  const [error, setError] = useState('');
+  const action = useAction<Exclude<Busy, null>>();
+  const { busy } = action;
 
-  const run = async (what: Exclude<Busy, null>, action: () => Promise<string>) => {
-    setBusy(what);
-    setNotice('');
-    setError('');
-    try {
-      setNotice(await action());
-    } catch (failure) {
-      setError(failure instanceof ExportError ? failure.message : copyFailedMessage);
-    } finally {
-      setBusy(null);
-    }
-  };
+  // A file is made in the browser, so what fails is thrown: the server's refusal (ExportError)
+  // in its words, anything else (the clipboard) as the copy failing.
+  const run = (what: Exclude<Busy, null>, produce: () => Promise<string>) =>
+    action.run(
+      what,
+      () =>
+        settle(produce, (failure) =>
+          failure instanceof ExportError ? failure.message : copyFailedMessage,
+        ),
+      { onDone: action.setSuccess },
+    );
   const download = (format: ConflictExportFormat) =>
     run(format, async () => {
       const file = await exportConflicts(selection, format, conferenceName);
@@ -81,9 +79,9 @@ export function ConflictExports({
         </Button>
       </Group>
       <Text role="status" size="sm">
-        {notice}
+        {action.success}
       </Text>
-      {error && <ErrorAlert message={error} />}
+      {action.failure && <ErrorAlert message={action.failure.message} />}
     </Stack>
   );
 }

@@ -6,6 +6,7 @@ import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { dblpClaimMessages, messages } from '@recuse/common';
 import type { FullProfile } from '@recuse/common';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { useAction } from '../../../lib/use-action.ts';
 import { startOrcidProof } from '../api/start-orcid-proof.ts';
 
 export type DblpClaim = NonNullable<FullProfile['dblp_claim']>;
@@ -20,7 +21,10 @@ export function DblpClaimNotice({
   claim,
   goTo = (url) => window.location.assign(url),
 }: DblpClaimNoticeProps) {
-  const [step, setStep] = useState<'idle' | 'starting' | { failed: string }>('idle');
+  const action = useAction<'start'>();
+  // Once ORCID's address is known the page is left: the button stays busy until it is.
+  const [isLeaving, setIsLeaving] = useState(false);
+  const isBusy = action.busy !== null || isLeaving;
   const link = (
     <Anchor href={claim.dblp_url} target="_blank" rel="noreferrer" fz="sm" c="blue.9">
       {claim.dblp_url}
@@ -31,16 +35,15 @@ export function DblpClaimNotice({
       ? splitAround(dblpClaimMessages.disputed)
       : splitAround(dblpClaimMessages.awaitingAdministrator);
 
-  async function handleConfirm() {
-    if (step === 'starting') return;
-    setStep('starting');
-    try {
-      const answer = await startOrcidProof();
-      if (answer.ok) return goTo(answer.data.url);
-      setStep({ failed: answer.message || messages.somethingWentWrong });
-    } catch {
-      setStep({ failed: messages.somethingWentWrong });
-    }
+  function handleConfirm() {
+    if (isBusy) return;
+    return action.run('start', startOrcidProof, {
+      onDone: ({ url }) => {
+        setIsLeaving(true);
+        goTo(url);
+      },
+      failureMessage: messages.somethingWentWrong,
+    });
   }
 
   return (
@@ -54,9 +57,9 @@ export function DblpClaimNotice({
         {claim.can_confirm_with_orcid && (
           <>
             <Text fz="sm">{dblpClaimMessages.orcidOffer}</Text>
-            {typeof step === 'object' && <ErrorAlert message={step.failed} />}
+            {action.failure && <ErrorAlert message={action.failure.message} />}
             <Group>
-              <Button onClick={handleConfirm} loading={step === 'starting'}>
+              <Button onClick={() => void handleConfirm()} loading={isBusy}>
                 {dblpClaimMessages.confirmWithOrcid}
               </Button>
             </Group>

@@ -2,12 +2,13 @@
 // people holding a DBLP pid, searchable by name, pid or address, never-crawled first; "Crawl
 // now" puts a crawl of one of them first in the queue (the crawler still keeps the host's pace).
 import { useState } from 'react';
-import { Alert, Button, Loader, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Loader, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { messages } from '@recuse/common';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
-import type { SubmitFailure } from '../../../lib/use-form-submit.ts';
+import { ActionOutcome } from '../../../components/action-outcome.tsx';
+import { useAction } from '../../../lib/use-action.ts';
 import {
   crawlNow,
   dblpOperationsQueryKey,
@@ -22,32 +23,21 @@ export function DblpPeoplePanel() {
   const [text, setText] = useState('');
   const [search] = useDebouncedValue(text.trim(), 300);
   const people = useDblpPeople(search);
-  const [busyId, setBusyId] = useState<number | null>(null);
-  const [success, setSuccess] = useState('');
-  const [failure, setFailure] = useState<SubmitFailure | null>(null);
+  const action = useAction<number>();
 
-  async function crawl(person: { id: number; name: string }) {
-    setBusyId(person.id);
-    setSuccess('');
-    setFailure(null);
-    try {
-      const result = await crawlNow(person.id);
-      if (result.ok) {
-        setSuccess(
-          result.data.wasQueued
+  function crawl(person: { id: number; name: string }) {
+    return action.run(person.id, () => crawlNow(person.id), {
+      onDone: ({ wasQueued }) =>
+        action.setSuccess(
+          wasQueued
             ? `A crawl of ${person.name} was already waiting: it is now first in line.`
             : `A crawl of ${person.name} is queued, first in line.`,
-        );
-      } else {
-        setFailure({ message: result.message || messages.recordNotSaved, errors: result.errors });
-      }
-      await queryClient.invalidateQueries({ queryKey: dblpOperationsQueryKey });
-      await queryClient.invalidateQueries({ queryKey: dblpPeopleQueryKey });
-    } catch {
-      setFailure({ message: messages.recordNotSaved, errors: {} });
-    } finally {
-      setBusyId(null);
-    }
+        ),
+      onAnswered: async () => {
+        await queryClient.invalidateQueries({ queryKey: dblpOperationsQueryKey });
+        await queryClient.invalidateQueries({ queryKey: dblpPeopleQueryKey });
+      },
+    });
   }
 
   return (
@@ -60,14 +50,7 @@ export function DblpPeoplePanel() {
         maxLength={200}
         maw={420}
       />
-      <div aria-live="polite">
-        {success && (
-          <Alert color="green" role="status">
-            {success}
-          </Alert>
-        )}
-        {failure && <ErrorAlert message={failure.message} errors={failure.errors} />}
-      </div>
+      <ActionOutcome success={action.success} failure={action.failure} />
       {people.isError ? (
         <ErrorAlert message={people.error.message || messages.couldNotFetch} />
       ) : !people.data ? (
@@ -110,7 +93,7 @@ export function DblpPeoplePanel() {
                       <Button
                         size="xs"
                         variant="outline"
-                        loading={busyId === person.id}
+                        loading={action.busy === person.id}
                         aria-label={`Crawl ${person.name} now`}
                         onClick={() => void crawl(person)}
                       >

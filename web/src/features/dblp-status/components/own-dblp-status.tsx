@@ -8,6 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { messages } from '@recuse/common';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { ownDblpStatusQueryKey, refreshOwnDblp, useOwnDblpStatus } from '../api/dblp-status.ts';
+import { useAction } from '../../../lib/use-action.ts';
 import { formatCount, formatWhen } from './format.ts';
 
 const plural = (count: number, one: string, many: string) =>
@@ -16,36 +17,25 @@ const plural = (count: number, one: string, many: string) =>
 export function OwnDblpStatus() {
   const queryClient = useQueryClient();
   const status = useOwnDblpStatus();
-  const [isBusy, setIsBusy] = useState(false);
+  const action = useAction<'refresh'>();
   /** The last fetch's time when Refresh now was pressed: the news holds until it changes. */
   const [refreshedFrom, setRefreshedFrom] = useState<string | null | undefined>(undefined);
-  const [failure, setFailure] = useState('');
 
   // Accounts without a confirmed DBLP profile have nothing to show here.
   if (!status.data?.pid) return null;
   const data = status.data;
 
-  async function refresh() {
-    setIsBusy(true);
+  function refresh() {
     setRefreshedFrom(undefined);
-    setFailure('');
-    try {
-      const result = await refreshOwnDblp();
-      if (result.ok) {
-        setRefreshedFrom(data.crawledAt);
-      } else if (result.status === 429) {
-        setFailure(
-          `You can refresh once every ${data.refreshIntervalMinutes} minutes. Please try again later.`,
-        );
-      } else {
-        setFailure(result.message || messages.somethingWentWrong);
-      }
-      await queryClient.invalidateQueries({ queryKey: ownDblpStatusQueryKey });
-    } catch {
-      setFailure(messages.somethingWentWrong);
-    } finally {
-      setIsBusy(false);
-    }
+    return action.run('refresh', refreshOwnDblp, {
+      onDone: () => setRefreshedFrom(data.crawledAt),
+      describeRefusal: (refused) =>
+        refused.status === 429
+          ? `You can refresh once every ${data.refreshIntervalMinutes} minutes. Please try again later.`
+          : refused.message || messages.somethingWentWrong,
+      failureMessage: messages.somethingWentWrong,
+      onAnswered: () => queryClient.invalidateQueries({ queryKey: ownDblpStatusQueryKey }),
+    });
   }
 
   const waitUntil = data.nextRefreshAt;
@@ -94,10 +84,15 @@ export function OwnDblpStatus() {
               Your DBLP publications will be fetched shortly; this section updates when they are in.
             </Text>
           )}
-          {failure && <ErrorAlert message={failure} />}
+          {action.failure && <ErrorAlert message={action.failure.message} />}
         </div>
         <Group gap="sm" align="center">
-          <Button size="sm" variant="outline" loading={isBusy} onClick={() => void refresh()}>
+          <Button
+            size="sm"
+            variant="outline"
+            loading={action.busy !== null}
+            onClick={() => void refresh()}
+          >
             Refresh now
           </Button>
           {waitUntil && (

@@ -1,27 +1,20 @@
 // The welcome banner pointing new users to the help pages, until they dismiss it.
-import { useState } from 'react';
 import { Alert, Anchor, Button, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { messages } from '@recuse/common';
+import { useAction } from '../../../lib/use-action.ts';
 import { dismissHelpNotification } from '../api/dismiss-help-notification.ts';
 import { paths } from '../../../app/paths.ts';
 
 export function HelpWelcomeBanner({ onDismissed }: { onDismissed: () => void }) {
-  const [isBusy, setIsBusy] = useState(false);
-  const [hasFailed, setHasFailed] = useState(false);
+  const action = useAction<'dismiss'>();
 
-  async function handleDismiss() {
-    setIsBusy(true);
-    setHasFailed(false);
-    try {
-      const answer = await dismissHelpNotification();
-      if (answer.ok) onDismissed();
-      else setHasFailed(true);
-    } catch {
-      setHasFailed(true);
-    } finally {
-      setIsBusy(false);
-    }
+  function handleDismiss() {
+    return action.run('dismiss', dismissHelpNotification, {
+      onDone: onDismissed,
+      // Whatever the server says, the banner says it could not be saved.
+      describeRefusal: () => messages.recordNotSaved,
+    });
   }
 
   return (
@@ -34,13 +27,18 @@ export function HelpWelcomeBanner({ onDismissed }: { onDismissed: () => void }) 
         </Anchor>{' '}
         explain relations, confirmations and conflicts in a few minutes.
       </Text>
-      {hasFailed && (
+      {action.failure && (
         <Text fz="sm" c="red" mt="xs" role="alert">
-          {messages.recordNotSaved}
+          {action.failure.message}
         </Text>
       )}
       <Group justify="flex-end" mt="sm">
-        <Button size="xs" variant="default" onClick={handleDismiss} loading={isBusy}>
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() => void handleDismiss()}
+          loading={action.busy !== null}
+        >
           Dismiss
         </Button>
       </Group>

@@ -1,13 +1,13 @@
 // The dashboard's notifications (docs/product.md, Dashboard): each with its message, relation
 // type, title and rejection reason (not for type 8), the comment left with it, its time, and
 // View and Dismiss when it concerns a relation.
-import { useState } from 'react';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { messages, relationTypeIds } from '@recuse/common';
 import type { ProfileNotification } from '@recuse/common';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { useAction } from '../../../lib/use-action.ts';
 import { markAllNotificationsRead } from '../api/mark-all-notifications-read.ts';
 import { markNotificationRead } from '../api/mark-notification-read.ts';
 import { paths } from '../../../app/paths.ts';
@@ -44,37 +44,13 @@ export function NotificationsCard({
   isProfileComplete,
   onChanged,
 }: NotificationsCardProps) {
-  const [dismissingId, setDismissingId] = useState<number>();
-  const [isMarkingAll, setIsMarkingAll] = useState(false);
-  const [hasFailed, setHasFailed] = useState(false);
+  const action = useAction<number | 'all'>();
+  // Whatever the server says, the card says it could not be saved.
+  const handlers = { onDone: onChanged, describeRefusal: () => messages.recordNotSaved };
 
-  async function markAllRead() {
-    setIsMarkingAll(true);
-    setHasFailed(false);
-    try {
-      const answer = await markAllNotificationsRead();
-      if (answer.ok) onChanged();
-      else setHasFailed(true);
-    } catch {
-      setHasFailed(true);
-    } finally {
-      setIsMarkingAll(false);
-    }
-  }
-
-  async function dismiss(notificationId: number) {
-    setDismissingId(notificationId);
-    setHasFailed(false);
-    try {
-      const answer = await markNotificationRead(notificationId);
-      if (answer.ok) onChanged();
-      else setHasFailed(true);
-    } catch {
-      setHasFailed(true);
-    } finally {
-      setDismissingId(undefined);
-    }
-  }
+  const markAllRead = () => action.run('all', markAllNotificationsRead, handlers);
+  const dismiss = (notificationId: number) =>
+    action.run(notificationId, () => markNotificationRead(notificationId), handlers);
 
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="notifications">
@@ -87,7 +63,7 @@ export function NotificationsCard({
           <Button
             variant="default"
             size="xs"
-            loading={isMarkingAll}
+            loading={action.busy === 'all'}
             onClick={() => void markAllRead()}
           >
             Mark all read
@@ -100,7 +76,7 @@ export function NotificationsCard({
           {isProfileComplete ? messages.notificationsHeader : messages.notificationsHeaderNewUser}
         </Text>
       )}
-      {hasFailed && <ErrorAlert message={messages.recordNotSaved} />}
+      {action.failure && <ErrorAlert message={action.failure.message} />}
       {notifications.length === 0 ? (
         <Text c="dimmed">{messages.noNotifications}</Text>
       ) : (
@@ -109,8 +85,8 @@ export function NotificationsCard({
             <NotificationRow
               key={notification.id}
               notification={notification}
-              isDismissing={dismissingId === notification.id}
-              onDismiss={() => dismiss(notification.id)}
+              isDismissing={action.busy === notification.id}
+              onDismiss={() => void dismiss(notification.id)}
             />
           ))}
         </Stack>

@@ -4,8 +4,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { messages } from '@recuse/common';
-import type { FieldErrors } from '@recuse/common';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { useAction } from '../../../lib/use-action.ts';
 import { linkAccount } from '../api/link-account.ts';
 
 /** The panel's heading, which also names it as a region of the page. */
@@ -23,35 +23,20 @@ type AccountLinkPanelProps = {
   onLinked: () => void;
 };
 
-type LinkState =
-  | { step: 'offered' }
-  | { step: 'linking' }
-  | { step: 'linked' }
-  | { step: 'failed'; message: string; errors: FieldErrors };
-
 export function AccountLinkPanel({ dblpName, dblpUrl, onLinked }: AccountLinkPanelProps) {
-  const [state, setState] = useState<LinkState>({ step: 'offered' });
+  const action = useAction<'link'>();
+  const [isLinked, setIsLinked] = useState(false);
   const reloadTimer = useRef<number>(undefined);
   useEffect(() => () => window.clearTimeout(reloadTimer.current), []);
 
-  async function handleLink() {
-    if (state.step === 'linking' || state.step === 'linked') return;
-    setState({ step: 'linking' });
-    try {
-      const answer = await linkAccount(dblpUrl);
-      if (answer.ok) {
-        setState({ step: 'linked' });
+  function handleLink() {
+    if (action.busy !== null || isLinked) return;
+    return action.run('link', () => linkAccount(dblpUrl), {
+      onDone: () => {
+        setIsLinked(true);
         reloadTimer.current = window.setTimeout(onLinked, reloadDelayMs);
-        return;
-      }
-      setState({
-        step: 'failed',
-        message: answer.message || messages.recordNotSaved,
-        errors: answer.errors,
-      });
-    } catch {
-      setState({ step: 'failed', message: messages.recordNotSaved, errors: {} });
-    }
+      },
+    });
   }
 
   return (
@@ -68,21 +53,23 @@ export function AccountLinkPanel({ dblpName, dblpUrl, onLinked }: AccountLinkPan
           Linking copies that person&apos;s publications and relations to your account. It only
           updates the DBLP URL of your profile; nothing else in your profile changes.
         </Text>
-        {state.step === 'linking' && (
+        {action.busy !== null && (
           <Group gap="xs" role="status">
             <Loader size="xs" />
             <Text fz="sm">{messages.linkingAccount}</Text>
           </Group>
         )}
-        {state.step === 'linked' && (
+        {isLinked && (
           <Alert color="green" role="status">
             {messages.dblpClaimSent}
           </Alert>
         )}
-        {state.step === 'failed' && <ErrorAlert message={state.message} errors={state.errors} />}
-        {state.step !== 'linked' && (
+        {action.failure && (
+          <ErrorAlert message={action.failure.message} errors={action.failure.errors} />
+        )}
+        {!isLinked && (
           <Group>
-            <Button onClick={handleLink} loading={state.step === 'linking'}>
+            <Button onClick={() => void handleLink()} loading={action.busy !== null}>
               Link account
             </Button>
           </Group>

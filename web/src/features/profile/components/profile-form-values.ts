@@ -143,9 +143,10 @@ export function toValidationInput(values: ProfileFormValues) {
   };
 }
 
+export type ProfileInput = ReturnType<typeof toValidationInput>;
+
 /** The form as the save call sends it: the affiliations as a JSON string. */
-export function toSaveFields(values: ProfileFormValues): ProfileSaveFields {
-  const input = toValidationInput(values);
+export function toSaveFields(input: ProfileInput): ProfileSaveFields {
   return {
     ...input,
     source_type: '3',

@@ -10,6 +10,7 @@ import dayjs from 'dayjs';
 import { messages, profileSaveSchema } from '@recuse/common';
 import type { FullProfile } from '@recuse/common';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { saveProfile } from '../api/save-profile.ts';
 import { AccountLinkPanel, reloadDelayMs } from './account-link-panel.tsx';
 import { AffiliationList } from './affiliation-list.tsx';
@@ -17,7 +18,6 @@ import {
   collectProfileIssues,
   hasIssues,
   listIssueMessages,
-  noIssues,
   readServerIssues,
   toFormValues,
   toSaveFields,
@@ -27,12 +27,9 @@ import type {
   AffiliationDraft,
   InstitutionOption,
   ProfileFormValues,
-  ProfileIssues,
+  ProfileInput,
 } from './profile-form-values.ts';
 import { RequiredFieldsNote } from '../../../components/required-fields-note.tsx';
-
-type Notice =
-  { kind: 'success'; message: string } | { kind: 'failure'; message: string; messages: string[] };
 
 // Scrolled to after each save, clear of the fixed header.
 const noticeStyle = {
@@ -65,18 +62,40 @@ type ProfileFormProps = {
 export function ProfileForm({ profile, institutions, onReload, onCancel }: ProfileFormProps) {
   const [values, setValues] = useState(() => toFormValues(profile));
   const [loadedProfile, setLoadedProfile] = useState(profile);
-  const [issues, setIssues] = useState<ProfileIssues>(noIssues);
-  const [notice, setNotice] = useState<Notice>();
+  const [success, setSuccess] = useState<string>();
   const [linkOffer, setLinkOffer] = useState<LinkOffer>();
-  const [isBusy, setIsBusy] = useState(false);
   const noticeRef = useRef<HTMLDivElement>(null);
   const reloadTimer = useRef<number>(undefined);
+  const save = useFormSubmit({
+    schema: profileSaveSchema,
+    collectIssues: collectProfileIssues,
+    // The call takes the form's fields as they are; the schema only checks them.
+    send: (_parsed, input: ProfileInput) => saveProfile(toSaveFields(input)),
+    failureMessage: messages.recordNotSaved,
+    onSuccess: ({ fake_user_link, fake_user_name, fake_user_dblp }) => {
+      setLinkOffer(
+        fake_user_link === 'Yes' && fake_user_dblp
+          ? { dblpName: fake_user_name || fake_user_dblp, dblpUrl: fake_user_dblp }
+          : undefined,
+      );
+      setSuccess(messages.recordUpdated);
+      reloadSoon();
+    },
+  });
+  const { failure, fieldIssues } = save;
+  const issues = failure ? readServerIssues(failure.errors) : fieldIssues;
+  const failureNotice = failure
+    ? { message: failure.message, messages: listIssueMessages(issues) }
+    : hasIssues(fieldIssues)
+      ? { message: messages.checkBelowFields, messages: listIssueMessages(fieldIssues) }
+      : undefined;
   useEffect(() => () => window.clearTimeout(reloadTimer.current), []);
+  // After each save, and each check or answer that went wrong: the notice is read first.
   useEffect(() => {
-    if (!notice) return;
+    if (!success && !failure && !hasIssues(fieldIssues)) return;
     noticeRef.current?.scrollIntoView({ block: 'nearest' });
     noticeRef.current?.focus({ preventScroll: true });
-  }, [notice]);
+  }, [success, failure, fieldIssues]);
 
   // The reloaded profile replaces the form (new rows now have ids). A URL waiting to be
   // linked is not stored yet, so it stays in its field.
@@ -105,43 +124,15 @@ export function ProfileForm({ profile, institutions, onReload, onCancel }: Profi
     reloadTimer.current = window.setTimeout(onReload, reloadDelayMs);
   }
 
-  function fail(message: string, found: ProfileIssues) {
-    setIssues(found);
-    setNotice({ kind: 'failure', message, messages: listIssueMessages(found) });
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (isBusy) return;
-    const parsed = profileSaveSchema.safeParse(toValidationInput(values));
-    const found = parsed.success ? noIssues : collectProfileIssues(parsed.error.issues);
-    if (hasIssues(found)) return fail(messages.checkBelowFields, found);
-    setIssues(noIssues);
-    setNotice(undefined);
-    setIsBusy(true);
-    try {
-      const answer = await saveProfile(toSaveFields(values));
-      if (!answer.ok) {
-        return fail(answer.message || messages.recordNotSaved, readServerIssues(answer.errors));
-      }
-      const { fake_user_link, fake_user_name, fake_user_dblp } = answer.data;
-      setLinkOffer(
-        fake_user_link === 'Yes' && fake_user_dblp
-          ? { dblpName: fake_user_name || fake_user_dblp, dblpUrl: fake_user_dblp }
-          : undefined,
-      );
-      setNotice({ kind: 'success', message: messages.recordUpdated });
-      reloadSoon();
-    } catch {
-      fail(messages.recordNotSaved, noIssues);
-    } finally {
-      setIsBusy(false);
-    }
+    setSuccess(undefined);
+    void save.submit(toValidationInput(values));
   }
 
   function handleLinked() {
     setLinkOffer(undefined);
-    setNotice({ kind: 'success', message: messages.dblpClaimSent });
+    setSuccess(messages.dblpClaimSent);
     onReload();
   }
 
@@ -152,13 +143,13 @@ export function ProfileForm({ profile, institutions, onReload, onCancel }: Profi
       <Stack gap="lg">
         <RequiredFieldsNote />
         <div ref={noticeRef} tabIndex={-1} style={noticeStyle}>
-          {notice?.kind === 'success' && (
+          {success && (
             <Alert color="green" role="status">
-              {notice.message}
+              {success}
             </Alert>
           )}
-          {notice?.kind === 'failure' && (
-            <ErrorAlert message={notice.message} errors={notice.messages} />
+          {failureNotice && (
+            <ErrorAlert message={failureNotice.message} errors={failureNotice.messages} />
           )}
         </div>
         {linkOffer && (
@@ -234,7 +225,7 @@ export function ProfileForm({ profile, institutions, onReload, onCancel }: Profi
           <Button variant="default" onClick={onCancel}>
             Cancel
           </Button>
-          <Button type="submit" loading={isBusy}>
+          <Button type="submit" loading={save.isBusy}>
             Save
           </Button>
         </Group>

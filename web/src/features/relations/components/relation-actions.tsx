@@ -4,9 +4,10 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { messages } from '@recuse/common';
-import type { FieldErrors, RelationActionReply } from '@recuse/common';
+import type { RelationActionReply } from '@recuse/common';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import type { SaveResult } from '../../../lib/api-client.ts';
+import { useAction } from '../../../lib/use-action.ts';
 import { acceptRelation } from '../api/accept-relation.ts';
 import { deleteRelation } from '../api/delete-relation.ts';
 import { rejectRelation } from '../api/reject-relation.ts';
@@ -15,6 +16,7 @@ import type { RelationView } from '../api/get-relation-view.ts';
 import { CommentModal } from './comment-modal.tsx';
 
 type OpenModal = 'reject' | 'change' | 'admin' | 'delete' | null;
+type ActionKey = 'accept' | 'reject' | 'comment' | 'delete';
 
 type RelationActionsProps = {
   relation: RelationView;
@@ -30,38 +32,28 @@ export function RelationActions({
   onDeleted,
 }: RelationActionsProps) {
   const [openModal, setOpenModal] = useState<OpenModal>(null);
-  const [isSaving, setIsSaving] = useState(false);
-  const [success, setSuccess] = useState('');
-  const [failure, setFailure] = useState<{ message: string; errors: FieldErrors } | null>(null);
+  const action = useAction<ActionKey>();
+  const { failure, setFailure } = action;
   const { permissions } = relation;
   const base = { GID: relation.GID, relationTypeName: relation.relationTypeName };
 
-  async function run(action: () => Promise<SaveResult<RelationActionReply>>) {
+  function run(key: ActionKey, call: () => Promise<SaveResult<RelationActionReply>>) {
     if (!relation.relationTypeName) {
       setFailure({ message: messages.recordNotSaved, errors: {} });
-      return;
+      return Promise.resolve();
     }
-    setIsSaving(true);
-    setFailure(null);
-    try {
-      const result = await action();
-      if (!result.ok) {
-        setFailure({ message: result.message || messages.recordNotSaved, errors: result.errors });
-        return;
-      }
-      setOpenModal(null);
-      setSuccess(result.data.message);
-      if (result.data.status === 'DELETED') setTimeout(onDeleted, 1000);
-      else setTimeout(onReload, result.data.status === 'SUCCESS' ? 2000 : 1000);
-    } catch {
-      setFailure({ message: messages.recordNotSaved, errors: {} });
-    } finally {
-      setIsSaving(false);
-    }
+    return action.run(key, call, {
+      onDone: (reply) => {
+        setOpenModal(null);
+        action.setSuccess(reply.message);
+        if (reply.status === 'DELETED') setTimeout(onDeleted, 1000);
+        else setTimeout(onReload, reply.status === 'SUCCESS' ? 2000 : 1000);
+      },
+    });
   }
 
   function sendComment(comment: string, isToAdmin: boolean) {
-    return run(() =>
+    return run('comment', () =>
       requestRelationChange(
         {
           ...base,
@@ -83,9 +75,9 @@ export function RelationActions({
 
   return (
     <Stack gap="sm">
-      {success && (
+      {action.success && (
         <Alert color="green" role="status">
-          {success}
+          {action.success}
         </Alert>
       )}
       {failure && !openModal && failureAlert}
@@ -94,8 +86,10 @@ export function RelationActions({
           <Button
             color="green.6"
             autoContrast
-            loading={isSaving && openModal === null}
-            onClick={() => void run(() => acceptRelation({ ...base, rejectionComment: '' }))}
+            loading={action.busy === 'accept'}
+            onClick={() =>
+              void run('accept', () => acceptRelation({ ...base, rejectionComment: '' }))
+            }
           >
             Accept
           </Button>
@@ -127,11 +121,11 @@ export function RelationActions({
           label="Reason for rejection"
           submitLabel="Reject"
           requiredMessage={messages.rejectReasonRequired}
-          isSaving={isSaving}
+          isSaving={action.busy !== null}
           failure={failureAlert}
           onClose={closeModal}
           onSubmit={(comment) =>
-            void run(() => rejectRelation({ ...base, rejectionComment: comment }))
+            void run('reject', () => rejectRelation({ ...base, rejectionComment: comment }))
           }
         />
       )}
@@ -141,7 +135,7 @@ export function RelationActions({
           label="Comments"
           submitLabel="Send"
           requiredMessage={messages.commentsRequired}
-          isSaving={isSaving}
+          isSaving={action.busy !== null}
           failure={failureAlert}
           onClose={closeModal}
           onSubmit={(comment) => void sendComment(comment, openModal === 'admin')}
@@ -157,8 +151,8 @@ export function RelationActions({
             </Button>
             <Button
               color="red"
-              loading={isSaving}
-              onClick={() => void run(() => deleteRelation(relation.GID))}
+              loading={action.busy === 'delete'}
+              onClick={() => void run('delete', () => deleteRelation(relation.GID))}
             >
               Yes, delete
             </Button>

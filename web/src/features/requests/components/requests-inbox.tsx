@@ -24,7 +24,7 @@ import type { AdminRequest } from '@recuse/common';
 import { messages } from '@recuse/common';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import type { SaveResult } from '../../../lib/api-client.ts';
-import type { SubmitFailure } from '../../../lib/use-form-submit.ts';
+import { useAction } from '../../../lib/use-action.ts';
 import type { RequestState } from '../api/admin-requests.ts';
 import {
   adminRequestsQueryKey,
@@ -42,31 +42,18 @@ export function RequestsInbox() {
   const queryClient = useQueryClient();
   const [state, setState] = useState<RequestState>('open');
   const requests = useRequests(state);
-  const [busyKey, setBusyKey] = useState<string | null>(null);
-  const [success, setSuccess] = useState('');
-  const [failure, setFailure] = useState<SubmitFailure | null>(null);
+  const action = useAction<string>();
+  const { success, failure } = action;
 
-  async function act(
+  function act(
     request: AdminRequest,
     call: () => Promise<SaveResult<{ request: AdminRequest }>>,
     said: (after: AdminRequest) => string,
   ): Promise<boolean> {
-    setBusyKey(requestKey(request));
-    setSuccess('');
-    setFailure(null);
-    try {
-      const result = await call();
-      if (result.ok) setSuccess(said(result.data.request));
-      else
-        setFailure({ message: result.message || messages.recordNotSaved, errors: result.errors });
-      await queryClient.invalidateQueries({ queryKey: adminRequestsQueryKey });
-      return result.ok;
-    } catch {
-      setFailure({ message: messages.recordNotSaved, errors: {} });
-      return false;
-    } finally {
-      setBusyKey(null);
-    }
+    return action.run(requestKey(request), call, {
+      onDone: (reply) => action.setSuccess(said(reply.request)),
+      onAnswered: () => queryClient.invalidateQueries({ queryKey: adminRequestsQueryKey }),
+    });
   }
 
   const whose = (request: AdminRequest) => request.author?.name ?? 'a deleted account';
@@ -78,8 +65,8 @@ export function RequestsInbox() {
         value={state}
         onChange={(value) => {
           setState(value as RequestState);
-          setSuccess('');
-          setFailure(null);
+          action.setSuccess('');
+          action.setFailure(null);
         }}
         data={[
           { value: 'open', label: 'Open' },
@@ -103,7 +90,7 @@ export function RequestsInbox() {
             <RequestCard
               key={requestKey(request)}
               request={request}
-              busy={busyKey === requestKey(request)}
+              busy={action.busy === requestKey(request)}
               onAnswer={(answer, close) =>
                 act(
                   request,
