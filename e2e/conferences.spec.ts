@@ -1,6 +1,7 @@
 // The conference pages as a chair and an administrator use them (docs/product.md,
-// "Conferences"): a chair creates a conference, gives it rules and a committee by e-mail and
-// names a co-chair; a researcher then finds it on View conflicts and gets their conflicts under
+// "Conferences"): a chair creates a conference, gives it rules and a committee by e-mail (an
+// address without an account is invited, invited again, and its owner signs up through the
+// mail's link to become the member) and names a co-chair; a researcher then finds it on View conflicts and gets their conflicts under
 // it; an administrator edits a DEFAULT rule; a conference without rules generates an empty list
 // with a sentence. Every new page passes axe at desktop and phone widths.
 import type { Page } from '@playwright/test';
@@ -11,7 +12,8 @@ import {
   signIn,
   waitForPageSettled,
 } from './support/accounts.ts';
-import { uniqueEmail } from './support/mailbox.ts';
+import { messages } from '@recuse/common';
+import { expectMail, findLinkInMail, uniqueEmail } from './support/mailbox.ts';
 import { bearerOf } from './support/relations.ts';
 import { expectNoAxeViolationsAtSizes } from './support/axe.ts';
 
@@ -124,14 +126,48 @@ test('a chair creates a conference with rules, a committee and a co-chair; a res
     .getByRole('textbox', { name: "Members' e-mail addresses" })
     .fill(`${ada.email}, ${stranger}`);
   await page.getByRole('button', { name: 'Add to committee' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Added 2 members.' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({
+      hasText: `Added 2 members. Invited by e-mail, having no account yet: ${stranger}.`,
+    }),
+  ).toBeVisible();
   const committee = page.getByRole('table', { name: /^Programme committee/ });
   await expect(committee.getByRole('row').filter({ hasText: ada.email })).toContainText(
     'Ada Lovelace',
   );
-  await expect(committee.getByRole('row').filter({ hasText: stranger })).toContainText(
-    'No account yet',
-  );
+  const strangerRow = committee.getByRole('row').filter({ hasText: stranger });
+  await expect(strangerRow).toContainText('No account yet');
+  await expect(strangerRow).toContainText(`by ${chair.firstName} ${chair.lastName}`);
+  await expect(strangerRow).toContainText(/Invited \d{1,2} \w{3} \d{4}/);
+  // Invite again: a second mail, and the row counts them.
+  await strangerRow.getByRole('button', { name: `Invite ${stranger} again` }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: `Invitation sent to ${stranger}.` }),
+  ).toBeVisible();
+  await expect(strangerRow).toContainText('(2 mails)');
+
+  // The stranger signs up through the link in the mail and becomes the committee's member.
+  const strangerContext = await browser.newContext();
+  const invitee = await strangerContext.newPage();
+  await expectMail(invitee, stranger, /invited you to the programme committee of Recuse Symposium/);
+  await invitee.goto(await findLinkInMail(invitee, stranger, '/registration/'));
+  await expect(invitee.getByLabel('Email')).toHaveValue(stranger);
+  await expect(invitee.getByLabel('Email')).toBeDisabled();
+  const strangerPassword = `Start#${Date.now().toString(36)}9X`;
+  await invitee.getByLabel('First name').fill('Sven');
+  await invitee.getByLabel('Last name').fill('Stranger');
+  await invitee.getByLabel('I do not have a DBLP URL').check();
+  await invitee.getByLabel('Password', { exact: true }).fill(strangerPassword);
+  await invitee.getByLabel('Confirm password').fill(strangerPassword);
+  await invitee.getByLabel(/^I agree to become a member/).check();
+  await invitee.getByRole('button', { name: 'Create account' }).click();
+  await expect(invitee.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
+  await expect(invitee.getByText(messages.registrationCreatedInvited)).toBeVisible();
+  await strangerContext.close();
+  await page.reload();
+  await expect(strangerRow).toContainText('Sven Stranger');
+  await expect(strangerRow).not.toContainText('No account yet');
+  await expect(strangerRow.getByRole('button')).toHaveCount(0);
   await page.getByRole('textbox', { name: "Members' e-mail addresses" }).fill(ada.email);
   await page.getByRole('button', { name: 'Add to committee' }).click();
   await expect(

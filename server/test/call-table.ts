@@ -10,6 +10,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { ConferenceReply } from '@recuse/common';
 import { dblpUrlForPid, institutionStatus } from '@recuse/common';
 import {
+  committeeMembers,
   conferenceRules,
   conferences,
   conflictAuditRuns,
@@ -1442,6 +1443,22 @@ function chairWorkspaceRows(): Array<Row<unknown>> {
         postCall(`/v1/web/conference/${f.conferences.owned}/committee/member`, c.session, {
           given_name: 'Late',
           family_name: 'Member',
+          email: c.world,
+        }),
+    }),
+    row<string>({
+      call: 'POST /v1/web/conference/{confid}/committee/invite',
+      variant: 'an address of its committee without an account',
+      expect: chairsAndAdministrators,
+      build: async (actor) => {
+        const address = `invitee-${actor}-${next()}@pc.example.org`;
+        await t.db
+          .insert(committeeMembers)
+          .values({ conferenceId: f.conferences.owned, line: 1000 + next(), email: address });
+        return address;
+      },
+      request: (c) =>
+        postCall(`/v1/web/conference/${f.conferences.owned}/committee/invite`, c.session, {
           email: c.world,
         }),
     }),

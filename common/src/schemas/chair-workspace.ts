@@ -50,6 +50,8 @@ export const chairWorkspaceMessages = {
   noAuditRun: 'No audit has been run for this conference yet.',
   alreadyMember: (email: string, line: number) =>
     `${email} is already on the committee (line ${line}).`,
+  hasAccount: (email: string) =>
+    `${email} already has an account on Recuse: it needs no invitation.`,
 } as const;
 
 /**
@@ -116,6 +118,36 @@ const personColumnsShape = {
 export const committeeRowSchema = z.object({ ...personColumnsShape, ...rowMatchShape });
 export type CommitteeRow = z.infer<typeof committeeRowSchema>;
 
+/** The invitation mailed to a committee address nobody has an account for. */
+export const committeeInvitationSchema = z.object({
+  first_sent_at: z.string(),
+  last_sent_at: z.string(),
+  times_sent: z.number(),
+  /** Who sent the latest mail ('(Deleted user)' once their account is gone), or null. */
+  sent_by: z.string().nullable(),
+});
+export type CommitteeInvitation = z.infer<typeof committeeInvitationSchema>;
+
+/** A row of the committee as the committee calls answer it: the match and the invitation. */
+export const committeeMemberSchema = committeeRowSchema.extend({
+  /**
+   * A registered account holds the address (confirmed, as primary or secondary address); an
+   * address without one can be invited.
+   */
+  has_account: z.boolean(),
+  invitation: committeeInvitationSchema.nullable(),
+});
+export type CommitteeMember = z.infer<typeof committeeMemberSchema>;
+
+/** POST /v1/web/conference/{confid}/committee/invite: the address to mail again. */
+export const committeeInviteSchema = z.object({ email: emailField });
+
+export const committeeInviteReplySchema = z.object({
+  message: z.literal('INVITED'),
+  member: committeeMemberSchema,
+});
+export type CommitteeInviteReply = z.infer<typeof committeeInviteReplySchema>;
+
 export const authorRowSchema = z.object({
   ...personColumnsShape,
   paper: z.number(),
@@ -138,9 +170,9 @@ export type MatchCounts = z.infer<typeof matchCountsSchema>;
 export const committeeReplySchema = z.object({
   message: z.enum(['UPLOADED', 'SUCCESS']),
   counts: matchCountsSchema,
-  rows: z.array(committeeRowSchema),
+  rows: z.array(committeeMemberSchema),
   /** The ambiguous rows, with their candidates: nobody is tied to them by name alone. */
-  needs_decision: z.array(committeeRowSchema),
+  needs_decision: z.array(committeeMemberSchema),
 });
 export type CommitteeReply = z.infer<typeof committeeReplySchema>;
 
@@ -416,7 +448,13 @@ export const lateMemberSchema = z.object({
 export type LateMemberInput = z.input<typeof lateMemberSchema>;
 
 export const lateMemberReplySchema = matrixChangesReplySchema.extend({
-  member: committeeRowSchema,
+  member: committeeMemberSchema,
+  /**
+   * `sent`: nobody has an account for the address and it was mailed an invitation;
+   * `limit_reached`: it was not, the day's invitations being used up (invite it later);
+   * `not_needed`: it is an account's.
+   */
+  invitation_outcome: z.enum(['sent', 'limit_reached', 'not_needed']),
   /** The new member's row of the matrix. */
   conflicts: z.array(matrixConflictSchema),
 });

@@ -844,6 +844,33 @@ export const committeeMembers = pgTable(
   ],
 );
 
+/**
+ * The invitation mails sent to committee addresses nobody has an account for
+ * (docs/api-conflicts.md, "Inviting committee members"): one row per conference and address,
+ * kept when an upload replaces the committee, so re-adding the address shows what was sent.
+ */
+export const committeeInvitations = pgTable(
+  'committee_invitations',
+  {
+    id: serial('id').primaryKey(),
+    conferenceId: integer('conference_id')
+      .notNull()
+      .references(() => conferences.id, { onDelete: 'cascade' }),
+    /** Lower case, as the committee's address is compared. */
+    email: text('email').notNull(),
+    /** The chair or administrator who sent the latest mail. */
+    invitedByUserId: integer('invited_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    timesSent: integer('times_sent').notNull().default(1),
+    firstSentAt: timestamp('first_sent_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('committee_invitations_email_unique').on(table.conferenceId, table.email),
+  ],
+);
+
 /** A conference's submissions by HotCRP paper number (HotCRP's authors CSV). */
 export const submissions = pgTable(
   'submissions',

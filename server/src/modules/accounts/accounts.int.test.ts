@@ -84,6 +84,7 @@ describe('mergeDblpPerson', () => {
         'conflict_decisions.decided_by': 0,
         'matrix_versions.created_by': 0,
         'conflict_audit_runs.created_by': 0,
+        'committee_invitations.invited_by_user_id': 0,
       },
     });
     const [merged] = await t.db.select().from(users).where(eq(users.id, account.id));

@@ -64,6 +64,12 @@ export const userReferences: readonly UserReference[] = [
   { table: 'conflict_decisions', column: 'decided_by', onMerge: 'move', onAccountDelete: 'keep' },
   { table: 'matrix_versions', column: 'created_by', onMerge: 'move', onAccountDelete: 'keep' },
   { table: 'conflict_audit_runs', column: 'created_by', onMerge: 'move', onAccountDelete: 'keep' },
+  {
+    table: 'committee_invitations',
+    column: 'invited_by_user_id',
+    onMerge: 'move',
+    onAccountDelete: 'keep',
+  },
 ];
 
 /** Locks both users' rows (in id order, so two merges cannot deadlock) and returns them. */

@@ -70,6 +70,15 @@ export async function sendAddressConfirmation(
   );
 }
 
+/**
+ * An address proven by an invitation's link, in the sign-up's transaction: an account that
+ * holds it from a sign-up it never confirmed gives it up, as when someone names the address in
+ * a relation (docs/security.md, 6a); its own confirmation link works while nobody has the address.
+ */
+export async function releaseUnconfirmedSignUp(db: Db, holderId: number): Promise<void> {
+  await releaseUnconfirmedAddress(db, holderId);
+}
+
 /** Tells the old primary address of a requested change, with the link that undoes it. */
 export async function sendEmailChangeNotice(
   context: AppContext,

@@ -7,11 +7,11 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { findViolatedUniqueIndex } from '../../db/errors.ts';
 import { HttpError, conflict, notFound, validationFailed } from '../../http/errors.ts';
-import { addressKey } from '../../http/limits.ts';
+import { addressKey, day, spend } from '../../http/limits.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import type { Job } from '../../jobs/queue.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
-import { confirmationLink } from '../accounts/addresses.service.ts';
+import { confirmationLink, releaseUnconfirmedSignUp } from '../accounts/addresses.service.ts';
 import { openDblpClaim } from '../dblp-claims/dblp-claims.service.ts';
 import {
   claimUser,
@@ -174,12 +174,17 @@ export async function register(
       if (form.userToken && (!invitation || invitation.email?.toLowerCase() !== form.Email)) {
         throw validationFailed({ userToken: [messages.invitationInvalid] });
       }
-      const existing = await findUserByEmail(tx, form.Email);
+      const isInvited = invitation !== undefined;
+      const holder = await findUserByEmail(tx, form.Email);
+      // The link proves the address: a sign-up that holds it unconfirmed gives it up.
+      const isHeldUnconfirmed =
+        isInvited && holder?.kind === 'registered' && !holder.isEmailConfirmed;
+      if (isHeldUnconfirmed) await releaseUnconfirmedSignUp(tx, holder.id);
+      const existing = isHeldUnconfirmed ? undefined : holder;
       if (existing && existing.kind !== 'invited') throw emailTaken();
       const dblpPerson = pid ? await findUserByDblpPid(tx, pid) : undefined;
       if (dblpPerson && dblpPerson.kind !== 'dblp_only') throw dblpTaken();
 
-      const isInvited = invitation !== undefined;
       // Without the invitation's link the address is not proven yet: the invited person stays
       // as they are, and the account holds the address as pending until it is confirmed.
       const invitedPerson = isInvited ? existing : undefined;
@@ -378,23 +383,49 @@ export async function changePassword(
   return { id: session.user.id };
 }
 
+/** Where an invitation's link leads: answering a relation, or signing up (a committee's). */
+const invitationPages = {
+  relation: (secret: string) => `/relations/validate/new/${secret}`,
+  registration: (secret: string) => `/registration/${secret}`,
+} as const;
+
 /**
- * A new invitation for an e-mail named in a relation (relations' 'Create email'), inside the
- * caller's transaction. Answers the secret for the mail's link; only its hash is stored. Each
- * relation that names the person sends its own link, valid 30 days; registering with any of
- * them proves the address.
+ * A new invitation for an address, inside the caller's transaction, answering the link its
+ * mail carries. Invitations are limited per inviter and per address a day, whatever they
+ * invite to (docs/security.md, "Institutions awaiting approval, and invitation limits"): over
+ * either limit this throws 429 and the caller's transaction keeps nothing. Only the secret's
+ * hash is stored; each link is valid 30 days and signing up with any of them proves the
+ * address. `invitedUserId` is the invited person a relation named (null for a committee
+ * address: the sign-up creates the person).
  */
-export async function issueInvitation(
+export async function issueInvitationLink(
+  context: AppContext,
   db: Db,
-  email: string,
-  invitedUserId: number,
+  invitation: {
+    inviterId: number;
+    email: string;
+    invitedUserId: number | null;
+    page: keyof typeof invitationPages;
+  },
 ): Promise<string> {
-  return issueSecret(db, {
-    userId: invitedUserId,
+  const { config } = context;
+  await spend(
+    db,
+    { name: 'invitations-by', max: config.INVITATIONS_PER_CREATOR_PER_DAY, windowMs: day },
+    `user:${invitation.inviterId}`,
+  );
+  await spend(
+    db,
+    { name: 'invitations-to', max: config.INVITATIONS_PER_ADDRESS_PER_DAY, windowMs: day },
+    addressKey(invitation.email),
+  );
+  const secret = await issueSecret(db, {
+    userId: invitation.invitedUserId,
     kind: 'invitation',
-    email,
+    email: invitation.email,
     expiresAt: new Date(Date.now() + invitationTtlDays * 86_400_000),
   });
+  return `${config.PUBLIC_URL}${invitationPages[invitation.page](secret)}`;
 }
 
 /**

@@ -3,7 +3,7 @@
 // institutions. Every look-up takes the whole file's identifiers at once: a committee of 200
 // or 2,000 author lines costs the same few statements.
 import type { SQL } from 'drizzle-orm';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { toIntArray, toTextArray } from '../../db/arrays.ts';
@@ -46,6 +46,20 @@ export async function listCommittee(db: Db, conferenceId: number): Promise<Commi
     .from(committeeMembers)
     .where(eq(committeeMembers.conferenceId, conferenceId))
     .orderBy(asc(committeeMembers.line), asc(committeeMembers.id));
+}
+
+/** The committee's row of the address (any case), if it is on the committee. */
+export async function findCommitteeMember(db: Db, conferenceId: number, email: string) {
+  const [row] = await db
+    .select()
+    .from(committeeMembers)
+    .where(
+      and(
+        eq(committeeMembers.conferenceId, conferenceId),
+        sql`lower(${committeeMembers.email}) = ${email.toLowerCase()}`,
+      ),
+    );
+  return row;
 }
 
 export interface NewSubmission {

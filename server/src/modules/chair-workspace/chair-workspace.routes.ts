@@ -12,6 +12,8 @@ import {
   auditReplySchema,
   auditRunsReplySchema,
   assignmentsExportQuerySchema,
+  committeeInviteReplySchema,
+  committeeInviteSchema,
   committeeReplySchema,
   conflictDecisionKeySchema,
   conflictDecisionReplySchema,
@@ -39,6 +41,7 @@ import { parseMultipart } from '../../http/multipart.ts';
 import { findChairedConference } from '../conferences/conferences.service.ts';
 import * as workspace from './chair-workspace.service.ts';
 import * as audit from './audit.ts';
+import * as invitations from './committee-invitations.ts';
 import * as decisions from './decisions.ts';
 import * as versions from './versions.ts';
 import type { MatrixFile } from './matrix.service.ts';
@@ -298,6 +301,26 @@ export async function registerChairWorkspaceRoutes(
       },
       async (request) =>
         versions.addLateMember(context, sessionOf(request), request.params.confid, request.body),
+    );
+
+    api.post(
+      '/v1/web/conference/:confid/committee/invite',
+      {
+        ...chairsOnly,
+        schema: {
+          tags,
+          params: confidParams,
+          body: committeeInviteSchema,
+          response: { 200: committeeInviteReplySchema, ...refusals(403, 404, 409, 422, 429) },
+        },
+      },
+      async (request) =>
+        invitations.inviteCommitteeMember(
+          context,
+          sessionOf(request),
+          request.params.confid,
+          request.body.email,
+        ),
     );
 
     api.post(

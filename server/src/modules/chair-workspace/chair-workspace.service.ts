@@ -6,6 +6,8 @@
 // transaction, and is audited; every row comes back with who it turned out to be.
 import type {
   AuthorRow,
+  CommitteeInvitation,
+  CommitteeMember,
   CommitteeReply,
   CommitteeRow,
   MatchCounts,
@@ -19,7 +21,10 @@ import type { SessionUser } from '../../http/authenticate.ts';
 import { validationFailed } from '../../http/errors.ts';
 import { findChairedConference } from '../conferences/conferences.service.ts';
 import { describePeople } from '../conflicts/conflicts.service.ts';
+import { displayName } from '../relations/relation-wire.ts';
 import * as repo from './chair-workspace.repo.ts';
+import type { InvitationRow } from './committee-invitations.repo.ts';
+import { findAccountAddresses, listInvitations } from './committee-invitations.repo.ts';
 import { readAuthorsFile, readCommitteeFile } from './hotcrp-csv.ts';
 import type { RowIdentity, RowMatch } from './people-matching.ts';
 import { loadRowMatches, matchPeople, storeCommittee, storeSubmissions } from './row-matches.ts';
@@ -92,16 +97,55 @@ function matchesOf(
     : matchPeople(db, rows);
 }
 
+/**
+ * Committee rows as the committee calls answer them: who each is (the match wires), whether an
+ * account holds the address, and the invitation it was sent (committee-invitations.ts).
+ */
+export async function toMemberWires(
+  db: Db,
+  conferenceId: number,
+  wires: readonly CommitteeRow[],
+): Promise<CommitteeMember[]> {
+  const [accounts, invitations] = await Promise.all([
+    findAccountAddresses(
+      db,
+      wires.map((wire) => wire.email),
+    ),
+    listInvitations(db, conferenceId),
+  ]);
+  return wires.map((wire) => {
+    const invitation = invitations.get(wire.email.toLowerCase());
+    return {
+      ...wire,
+      has_account: accounts.has(wire.email.toLowerCase()),
+      invitation: invitation ? toInvitationWire(invitation) : null,
+    };
+  });
+}
+
+function toInvitationWire(invitation: InvitationRow): CommitteeInvitation {
+  return {
+    first_sent_at: invitation.firstSentAt.toISOString(),
+    last_sent_at: invitation.lastSentAt.toISOString(),
+    times_sent: invitation.timesSent,
+    sent_by: invitation.sender ? displayName(invitation.sender) : null,
+  };
+}
+
 async function committeeAnswer(
   db: Db,
   conferenceId: number,
   message: CommitteeReply['message'],
 ): Promise<CommitteeReply> {
   const members = await repo.listCommittee(db, conferenceId);
-  const rows: CommitteeRow[] = await toMatchWires(
+  const rows = await toMemberWires(
     db,
-    members,
-    await matchesOf(db, conferenceId, 'committee', members, message),
+    conferenceId,
+    await toMatchWires(
+      db,
+      members,
+      await matchesOf(db, conferenceId, 'committee', members, message),
+    ),
   );
   return {
     message,

@@ -24,7 +24,9 @@ import type { SessionUser } from '../../http/authenticate.ts';
 import { conflict, validationFailed } from '../../http/errors.ts';
 import type { Conference } from '../conferences/conferences.repo.ts';
 import { findChairedConference } from '../conferences/conferences.service.ts';
-import { toMatchWires } from './chair-workspace.service.ts';
+import { toMatchWires, toMemberWires } from './chair-workspace.service.ts';
+import { inviteAddedMember } from './committee-invitations.ts';
+import { findCommitteeMember } from './chair-workspace.repo.ts';
 import { pairKey } from './decisions.ts';
 import { readAssignmentsFile, readCommitteeFile } from './hotcrp-csv.ts';
 import { assignmentPairs } from './matrix-exports.ts';
@@ -353,15 +355,7 @@ export async function addLateMember(
     const reading = readCommitteeFile(`${header}\n${cells.join(',')}\n`);
     if ('problems' in reading) throw validationFailed({ member: reading.problems });
     const [member] = reading.members;
-    const [taken] = await tx
-      .select({ line: committeeMembers.line })
-      .from(committeeMembers)
-      .where(
-        and(
-          eq(committeeMembers.conferenceId, conference.id),
-          sql`lower(${committeeMembers.email}) = ${input.email}`,
-        ),
-      );
+    const taken = await findCommitteeMember(tx, conference.id, input.email);
     if (taken) {
       throw conflict({ email: [messages.alreadyMember(input.email, taken.line)] });
     }
@@ -381,6 +375,13 @@ export async function addLateMember(
       entityId: conference.id,
       after: { email: input.email, line },
     });
+    const invitationOutcome = await inviteAddedMember(
+      context,
+      tx,
+      conference,
+      input.email,
+      session.user,
+    );
 
     // The member's row against the authors as they are now (matched again only if our people
     // changed since they were stored). Only the member's lines are written: the other members'
@@ -400,14 +401,19 @@ export async function addLateMember(
       'member',
       session.user.id,
     );
-    const [wire] = await toMatchWires(
+    const [wire] = await toMemberWires(
       tx,
-      [stored!],
-      await loadRowMatches(tx, conference.id, 'committee', [stored!]),
+      conference.id,
+      await toMatchWires(
+        tx,
+        [stored!],
+        await loadRowMatches(tx, conference.id, 'committee', [stored!]),
+      ),
     );
     return {
       ...(await changesReply(tx, conference, row, 'stored', 'ADDED', version)),
       member: wire!,
+      invitation_outcome: invitationOutcome,
       conflicts: row.conflicts,
     };
   });

@@ -10,8 +10,7 @@ import { enqueueMail } from '../../mail/outbox.ts';
 // releases it there, inside the relation's transaction, with the accounts module's query.
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- runs in the relation's transaction
 import { releaseUnconfirmedAddress } from '../accounts/accounts.repo.ts';
-import { issueInvitation } from '../auth/auth.service.ts';
-import { addressKey, day, spend } from '../../http/limits.ts';
+import { issueInvitationLink } from '../auth/auth.service.ts';
 import { invitationMail } from './relation-notices.ts';
 import type { NamedUser } from './relation-wire.ts';
 import { displayName } from './relation-wire.ts';
@@ -85,21 +84,12 @@ export async function sendInvitation(
   relation: { typeId: number; title: string | null },
 ): Promise<void> {
   if (invited.kind !== 'invited' || !invited.email) return;
-  // Invitation mails are limited per creator and per address (docs/security.md section 9);
-  // over either limit the save answers 429 and nothing of it is kept.
-  const { config } = context;
-  await spend(
-    db,
-    { name: 'invitations-by', max: config.INVITATIONS_PER_CREATOR_PER_DAY, windowMs: day },
-    `user:${inviter.id}`,
-  );
-  await spend(
-    db,
-    { name: 'invitations-to', max: config.INVITATIONS_PER_ADDRESS_PER_DAY, windowMs: day },
-    addressKey(invited.email),
-  );
-  const secret = await issueInvitation(db, invited.email, invited.id);
-  const link = `${context.config.PUBLIC_URL}/relations/validate/new/${secret}`;
+  const link = await issueInvitationLink(context, db, {
+    inviterId: inviter.id,
+    email: invited.email,
+    invitedUserId: invited.id,
+    page: 'relation',
+  });
   await enqueueMail(db, invitationMail(invited.email, inviter, relation, link));
 }
 

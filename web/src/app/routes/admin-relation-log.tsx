@@ -19,10 +19,8 @@ import {
 import { peopleText } from '../../features/decisions/components/decision-relations-table.tsx';
 import { RelationDecisionPanel } from '../../features/decisions/components/relation-decision-panel.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
+import { formatDateTime } from '../../lib/date-format.ts';
 import { paths } from '../paths.ts';
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 export function AdminRelationLogPage() {
   const { relationId = '' } = useParams();
@@ -75,7 +73,7 @@ function RelationLog({ log }: { log: RelationLogReply }) {
     ['Institution', relation.institution],
     ['Source', relation.source],
     ['Notes', relation.notes],
-    ['Created', when(relation.createdAt)],
+    ['Created', formatDateTime(relation.createdAt)],
     ['Imported from DBLP', relation.isDblpImported ? 'yes' : 'no'],
   ];
   return (
@@ -124,7 +122,7 @@ function RelationLog({ log }: { log: RelationLogReply }) {
                 <Card key={entry.id} withBorder component="article" aria-labelledby={headingId}>
                   <Title order={3} fz="h5" id={headingId}>
                     {actionLabel(entry.action)}, by {actorLabel(entry.actor)},{' '}
-                    {when(entry.createdAt)}
+                    {formatDateTime(entry.createdAt)}
                   </Title>
                   {entry.changes.length > 0 && (
                     // No scrolling box (it would hold nothing to focus): narrow screens wrap.
@@ -171,7 +169,7 @@ function RelationLog({ log }: { log: RelationLogReply }) {
             {log.comments.map((comment) => (
               <List.Item key={comment.id}>
                 <Text fz="sm" fw={600}>
-                  {comment.author}, {when(comment.createdAt)}{' '}
+                  {comment.author}, {formatDateTime(comment.createdAt)}{' '}
                   {comment.isToAdmin && (
                     <Badge color="blue.8" size="sm">
                       To the administrators

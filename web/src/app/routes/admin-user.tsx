@@ -8,14 +8,14 @@ import type { AdminUser } from '@recuse/common';
 import { messages } from '@recuse/common';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { formatDateTime } from '../../lib/date-format.ts';
 import { useAdminUser } from '../../features/accounts/api/admin-users.ts';
 import { AccountActions } from '../../features/accounts/components/account-actions.tsx';
 import { useProfile } from '../../features/auth/api/get-profile.ts';
 import { DecisionRelationsTable } from '../../features/decisions/components/decision-relations-table.tsx';
 import { paths } from '../paths.ts';
 
-const when = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '';
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : '');
 
 export function AdminUserPage() {
   const { userId = '' } = useParams();

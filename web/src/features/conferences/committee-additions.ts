@@ -1,5 +1,7 @@
-// Adding a committee by addresses: the list as a chair types it, one committee/member call per address, in the order typed,
-// and what to tell the chair afterwards (docs/product.md, "Conferences").
+// Adding a committee by addresses: the list as a chair types it, one committee/member call per
+// address, in the order typed (the server invites an address no account holds), and what to
+// tell the chair afterwards (docs/product.md, "Conferences").
+import type { LateMemberReply } from '@recuse/common';
 import { isEmail, messages } from '@recuse/common';
 import { addCommitteeMember } from './api/conferences.ts';
 
@@ -53,7 +55,8 @@ export const committeeAddressesCheck = {
 };
 
 export type MemberAddition =
-  | { email: string; outcome: 'added' | 'already' }
+  | { email: string; outcome: 'added'; invitation: LateMemberReply['invitation_outcome'] }
+  | { email: string; outcome: 'already' }
   | { email: string; outcome: 'failed'; message: string };
 
 /** Each address in turn; an address already on the committee (409) is not a failure. */
@@ -65,8 +68,9 @@ export async function addCommitteeMembers(
   for (const email of emails) {
     try {
       const answer = await addCommitteeMember(confid, email);
-      if (answer.ok) additions.push({ email, outcome: 'added' });
-      else if (answer.status === 409) additions.push({ email, outcome: 'already' });
+      if (answer.ok) {
+        additions.push({ email, outcome: 'added', invitation: answer.data.invitation_outcome });
+      } else if (answer.status === 409) additions.push({ email, outcome: 'already' });
       else {
         const detail = Object.values(answer.errors).flat()[0];
         additions.push({
@@ -84,19 +88,35 @@ export async function addCommitteeMembers(
 
 const members = (count: number) => `${count} member${count === 1 ? '' : 's'}`;
 
-/** 'Added 2 members. Already on the committee: a@x.org.' and the failures, one line each. */
+const addresses = (additions: readonly MemberAddition[]) =>
+  additions.map((addition) => addition.email).join(', ');
+
+/**
+ * 'Added 2 members. Invited by e-mail, having no account yet: b@y.org. Already on the
+ * committee: a@x.org.' and the failures, one line each. An address the day's invitation limit
+ * kept from being mailed is added and said so: it can be invited later from the table.
+ */
 export function summarizeAdditions(additions: readonly MemberAddition[]): {
   notice: string;
   failures: string[];
 } {
-  const added = additions.filter((addition) => addition.outcome === 'added');
+  const added = additions.filter(
+    (addition): addition is Extract<MemberAddition, { outcome: 'added' }> =>
+      addition.outcome === 'added',
+  );
+  const invitedNow = added.filter((addition) => addition.invitation === 'sent');
+  const limited = added.filter((addition) => addition.invitation === 'limit_reached');
   const already = additions.filter((addition) => addition.outcome === 'already');
   const parts = [`Added ${members(added.length)}.`];
-  if (already.length > 0) {
+  if (invitedNow.length > 0) {
+    parts.push(`Invited by e-mail, having no account yet: ${addresses(invitedNow)}.`);
+  }
+  if (limited.length > 0) {
     parts.push(
-      `Already on the committee: ${already.map((addition) => addition.email).join(', ')}.`,
+      `Not invited yet, today's invitations being used up: ${addresses(limited)}. Invite them later from the table.`,
     );
   }
+  if (already.length > 0) parts.push(`Already on the committee: ${addresses(already)}.`);
   const failures = additions.flatMap((addition) =>
     addition.outcome === 'failed' ? [`${addition.email}: ${addition.message}`] : [],
   );

@@ -97,7 +97,7 @@ describe('the committee list', () => {
   it('sums up what was added, what was there already and what failed', () => {
     expect(
       summarizeAdditions([
-        { email: 'a@x.org', outcome: 'added' },
+        { email: 'a@x.org', outcome: 'added', invitation: 'not_needed' },
         { email: 'b@x.org', outcome: 'already' },
         { email: 'c@x', outcome: 'failed', message: 'Please enter a valid e-mail.' },
       ]),
@@ -105,5 +105,19 @@ describe('the committee list', () => {
       notice: 'Added 1 member. Already on the committee: b@x.org.',
       failures: ['c@x: Please enter a valid e-mail.'],
     });
+  });
+
+  it("says which addresses were invited, and which the day's invitation limit left uninvited", () => {
+    expect(
+      summarizeAdditions([
+        { email: 'a@x.org', outcome: 'added', invitation: 'sent' },
+        { email: 'b@x.org', outcome: 'added', invitation: 'not_needed' },
+        { email: 'c@x.org', outcome: 'added', invitation: 'sent' },
+        { email: 'd@x.org', outcome: 'added', invitation: 'limit_reached' },
+      ]).notice,
+    ).toBe(
+      'Added 4 members. Invited by e-mail, having no account yet: a@x.org, c@x.org. ' +
+        "Not invited yet, today's invitations being used up: d@x.org. Invite them later from the table.",
+    );
   });
 });

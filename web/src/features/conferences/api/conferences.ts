@@ -1,9 +1,10 @@
 // The conference calls of chairs and administrators (docs/api-conflicts.md, "Conference
 // management"), and the committee calls of the chair's workspace the conference page uses
-// (GET committee, POST committee/member). Saves hand back the server's refusal to show.
+// (GET committee, POST committee/member and committee/invite). Saves hand back the server's refusal to show.
 import { useQuery } from '@tanstack/react-query';
 import {
   chairedConferencesReplySchema,
+  committeeInviteReplySchema,
   committeeReplySchema,
   conferenceReplySchema,
   lateMemberReplySchema,
@@ -94,6 +95,16 @@ export function addCommitteeMember(confid: number, email: string) {
     `/v1/web/conference/${path(confid)}/committee/member`,
     { email },
     lateMemberReplySchema,
+    token,
+  );
+}
+
+/** POST /v1/web/conference/{confid}/committee/invite: the invitation mailed (again) to a member. */
+export function inviteCommitteeMember(confid: number, email: string) {
+  return saveForm(
+    `/v1/web/conference/${path(confid)}/committee/invite`,
+    { email },
+    committeeInviteReplySchema,
     token,
   );
 }

@@ -24,6 +24,7 @@ import type { AdminRequest } from '@recuse/common';
 import { messages } from '@recuse/common';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import type { SaveResult } from '../../../lib/api-client.ts';
+import { formatDateTime } from '../../../lib/date-format.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import type { RequestState } from '../api/admin-requests.ts';
 import {
@@ -32,9 +33,6 @@ import {
   closeRequest,
   useRequests,
 } from '../api/admin-requests.ts';
-
-const formatTime = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 const requestKey = (request: AdminRequest) => `${request.kind}-${request.id}`;
 
@@ -160,7 +158,7 @@ function RequestCard({
           )}
         </Group>
         <Text fz="sm">
-          From {author}, {formatTime(request.createdAt)}
+          From {author}, {formatDateTime(request.createdAt)}
         </Text>
         {relation && (
           <Text fz="sm">
@@ -175,7 +173,7 @@ function RequestCard({
         {request.answers.map((given, index) => (
           <Card key={index} bg="gray.0" p="xs" radius="sm">
             <Text fz="sm" fw={600}>
-              Answer by {given.by}, {formatTime(given.createdAt)}
+              Answer by {given.by}, {formatDateTime(given.createdAt)}
             </Text>
             <Text fz="sm" style={{ whiteSpace: 'pre-wrap' }}>
               {given.text}
@@ -184,7 +182,7 @@ function RequestCard({
         ))}
         {request.closedAt ? (
           <Text fz="sm" c="dimmed">
-            Closed by {request.closedBy}, {formatTime(request.closedAt)}
+            Closed by {request.closedBy}, {formatDateTime(request.closedAt)}
           </Text>
         ) : (
           <form
