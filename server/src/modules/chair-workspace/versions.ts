@@ -4,7 +4,7 @@
 // and, when HotCRP's assignments file was uploaded, which of those touch an assignment there.
 // A late committee member is added with only their row computed, and only their lines written:
 // a version stores the lines that changed (versions.repo.ts).
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type {
   LateMemberReply,
   MatrixChange,
