@@ -51,6 +51,9 @@ export const approveInstitutionReplySchema = z.object({
  */
 export const institutionPickerSearchSchema = z.object({ q: searchText });
 
+/** At most this many institutions answer one picker search; typing more narrows them down. */
+export const institutionPickerLimit = 20;
+
 /**
  * At most 20 institutions the caller may pick (as in the drop list), best match first: the
  * name or an alias is the text, then starts with it, then contains it. `alias` is the alias

@@ -70,32 +70,41 @@ export async function insertInstitution(
   return row!;
 }
 
+/** The person's own institutions: those they proposed, and those they are affiliated with. */
+function isTheirs(userId: number) {
+  return or(
+    eq(institutions.createdByUserId, userId),
+    sql`exists (select 1 from ${affiliations}
+                 where ${affiliations.institutionId} = ${institutions.id}
+                   and ${affiliations.userId} = ${userId})`,
+  );
+}
+
 /**
  * What a person may pick from: approved institutions, and those awaiting approval that they
  * proposed or are affiliated with. Merged institutions are left out (their target is listed).
  * The drop list shows exactly these, and a relation's save accepts exactly these.
  */
 function selectableBy(userId: number) {
-  const isTheirs = or(
-    eq(institutions.createdByUserId, userId),
-    sql`exists (select 1 from ${affiliations}
-                 where ${affiliations.institutionId} = ${institutions.id}
-                   and ${affiliations.userId} = ${userId})`,
-  );
   return and(
     isNull(institutions.mergedIntoId),
     or(
       eq(institutions.status, institutionStatus.approved),
-      and(eq(institutions.status, institutionStatus.awaitingApproval), isTheirs),
+      and(eq(institutions.status, institutionStatus.awaitingApproval), isTheirs(userId)),
     ),
   );
 }
 
-export async function listSelectableInstitutions(db: Db, userId: number) {
+/** The institutions `userId` may pick, by name; `onlyTheirs`: only their own among them. */
+export async function listSelectableInstitutions(
+  db: Db,
+  userId: number,
+  { onlyTheirs = false } = {},
+) {
   return db
     .select({ id: institutions.id, name: institutions.name, status: institutions.status })
     .from(institutions)
-    .where(selectableBy(userId))
+    .where(onlyTheirs ? and(selectableBy(userId), isTheirs(userId)) : selectableBy(userId))
     .orderBy(asc(institutions.name), asc(institutions.id));
 }
 

@@ -6,7 +6,12 @@ import type {
   InstitutionDropList,
   InstitutionPickerReply,
 } from '@recuse/common';
-import { institutionKey, institutionStatus, messages } from '@recuse/common';
+import {
+  institutionKey,
+  institutionPickerLimit,
+  institutionStatus,
+  messages,
+} from '@recuse/common';
 import { recordAudit } from '../../audit/audit.repo.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -92,13 +97,34 @@ export async function findOrProposeInstitution(
 }
 
 /**
- * The contract's map of id to name; names awaiting approval carry the note ' (sent for approval)'.
+ * The contract's map of id to name: every institution the person may pick; names awaiting
+ * approval carry the note ' (sent for approval)'.
  */
 export async function getInstitutionDropList(
   context: AppContext,
   session: SessionUser,
 ): Promise<InstitutionDropList> {
-  const rows = await listSelectableInstitutions(context.db, session.user.id);
+  return toDropList(await listSelectableInstitutions(context.db, session.user.id));
+}
+
+/**
+ * The same map for the person's own institutions only (their affiliations' and their
+ * proposals): what a relation form's `institutionDrop` carries, so a form does not send the
+ * whole registry; the picker's search finds every other (docs/decisions/web.md, "Institution
+ * picker").
+ */
+export async function getOwnInstitutionDropList(
+  context: AppContext,
+  session: SessionUser,
+): Promise<InstitutionDropList> {
+  return toDropList(
+    await listSelectableInstitutions(context.db, session.user.id, { onlyTheirs: true }),
+  );
+}
+
+function toDropList(
+  rows: ReadonlyArray<{ id: number; name: string; status: number }>,
+): InstitutionDropList {
   const list: InstitutionDropList = {};
   for (const row of rows) {
     list[String(row.id)] =
@@ -108,8 +134,6 @@ export async function getInstitutionDropList(
   }
   return list;
 }
-
-const pickerSearchLimit = 20;
 
 /**
  * The picker's search: institutions the person may pick whose name or alias (acronyms and
@@ -129,7 +153,7 @@ export async function searchPickableInstitutions(
     context.db,
     session.user.id,
     key,
-    pickerSearchLimit,
+    institutionPickerLimit,
   );
   return {
     institutions: rows.map((row) => {

@@ -30,7 +30,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('GET /v1/web/relation/data/addnew', () => {
-  it('answers the types with their form settings, the people the user knows, institutions, paper types and publications', async () => {
+  it('answers the types with their form settings, the people the user knows, her own institutions, paper types and publications', async () => {
     const ada = await signedInUser(t, { firstName: 'Ada', lastName: 'Lovelace' });
     const known = await buildUser(t.db, { firstName: 'Known', lastName: 'Coauthor' });
     const removed = await buildUser(t.db);
@@ -39,6 +39,8 @@ describe('GET /v1/web/relation/data/addnew', () => {
       parties: [known, { user: removed, status: 2 }],
     });
     const institution = await buildInstitution(t.db, { name: 'Addnew University' });
+    await buildAffiliation(t.db, ada.user.id, { institutionId: institution.id });
+    const elsewhere = await buildInstitution(t.db, { name: 'Addnew Elsewhere University' });
     const [publication] = await t.db
       .insert(publications)
       .values({
@@ -93,7 +95,9 @@ describe('GET /v1/web/relation/data/addnew', () => {
     expect(data.relationTypes[4]).toMatchObject({ comment_mandatory: 1, allow_ongoing: 0 });
     expect(data.relationTypes[1]).toMatchObject({ start_date_format: 2, allow_ongoing: 1 });
     expect(data.usersDrp).toEqual([{ label: 'Known Coauthor', value: known.id, dblp_name: '' }]);
+    // Her own institutions only: the picker's search finds every other.
     expect(data.institutionDrop[String(institution.id)]).toBe('Addnew University');
+    expect(data.institutionDrop).not.toHaveProperty(String(elsewhere.id));
     expect(data.paperTypes).toEqual({ 1: 'Research paper', 2: 'Not a research paper' });
     expect(data.allPublications).toEqual([
       { label: 'My Own Paper', value: publication!.id, year: 2021, dblp_key: 'conf/x/Ada21' },

@@ -14,7 +14,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { SessionUser } from '../../http/authenticate.ts';
 import { notFound } from '../../http/errors.ts';
-import { getInstitutionDropList } from '../institutions/institutions.service.ts';
+import { getOwnInstitutionDropList } from '../institutions/institutions.service.ts';
 import { toPersonOption } from './relation-people.service.ts';
 import type { RelationAction } from './relation-rules.ts';
 import { decide, isActivePartyStatus, roleOf } from './relation-rules.ts';
@@ -43,7 +43,7 @@ export async function getAddNewData(context: AppContext, session: SessionUser) {
   const { user } = session;
   const [known, institutionDrop, publications] = await Promise.all([
     listKnownPeople(context.db, user.id, knownPeopleLimit),
-    getInstitutionDropList(context, session),
+    getOwnInstitutionDropList(context, session),
     listPublicationsOfUser(context.db, user.id),
   ]);
   return {
@@ -103,7 +103,7 @@ export async function getRelationView(context: AppContext, session: SessionUser,
       findLatestUnreadNotificationId(db, viewer.id, relation.id),
       findLatestChangeComment(db, relation.id),
       listKnownPeople(db, viewer.id, knownPeopleLimit),
-      getInstitutionDropList(context, session),
+      getOwnInstitutionDropList(context, session),
     ]);
   const creator = creatorMap.get(relation.creatorUserId)!;
   const institution = relation.institutionId ? institutions.get(relation.institutionId) : undefined;

@@ -1,4 +1,4 @@
-// /user/profile: the profile edit form with the institutions to pick from, below the DBLP
+// /user/profile: the profile edit form (its institution picker searches as the person types), below the DBLP
 // claim awaiting a decision, if any, and the account's DBLP refresh status with Refresh now.
 // After a save the page reloads the form's data and the profile kept in the browser, so the
 // dashboard's complete-profile warning goes once the profile is complete.
@@ -11,7 +11,6 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { profileQueryKey } from '../../features/auth/api/get-profile.ts';
 import { DblpClaimNotice } from '../../features/dblp-claims/components/dblp-claim-notice.tsx';
 import { OwnDblpStatus } from '../../features/dblp-status/components/own-dblp-status.tsx';
-import { useInstitutionOptions } from '../../features/institutions/api/get-institution-drop-list.ts';
 import { useFullProfile } from '../../features/profile/api/get-full-profile.ts';
 import { ProfileForm } from '../../features/profile/components/profile-form.tsx';
 import { paths } from '../paths.ts';
@@ -20,11 +19,9 @@ export function ProfilePage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const fullProfile = useFullProfile();
-  const institutions = useInstitutionOptions();
 
   function reload() {
     void fullProfile.refetch();
-    void institutions.refetch();
     void queryClient.invalidateQueries({ queryKey: profileQueryKey, refetchType: 'all' });
   }
 
@@ -34,18 +31,17 @@ export function ProfilePage() {
         title="My Profile"
         breadcrumbs={[{ label: 'Home', to: paths.home.href() }, { label: 'My Profile' }]}
       />
-      {fullProfile.data && institutions.data ? (
+      {fullProfile.data ? (
         <Stack gap="lg">
           {fullProfile.data.dblp_claim && <DblpClaimNotice claim={fullProfile.data.dblp_claim} />}
           <OwnDblpStatus />
           <ProfileForm
             profile={fullProfile.data}
-            institutions={institutions.data}
             onReload={reload}
             onCancel={() => void navigate(paths.home.href())}
           />
         </Stack>
-      ) : fullProfile.isError || institutions.isError ? (
+      ) : fullProfile.isError ? (
         <ErrorAlert message={messages.couldNotFetch} />
       ) : (
         <Group gap="sm">

@@ -38,6 +38,7 @@ function renderAddPage(answers: Record<string, FakeAnswer> = {}) {
     ...answers,
     '/v1/web/relation/data/addnew': { body: addNew },
     '/v1/web/users/search': { body: { usersDrp: [] } },
+    '/v1/web/institution/search': { body: { institutions: [] } },
   });
   renderWithProviders(
     <Routes>

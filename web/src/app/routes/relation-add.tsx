@@ -1,18 +1,14 @@
 // /relations/add: the relation form with what addnew offers. After 'Relation saved successfully.'
 // the page goes to the new relation's view after 1 s (docs/product.md, "Messages after an action"),
 // the pending-employment view for type 8.
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Group, Loader, Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { messages } from '@recuse/common';
 import type { RelationSaveReply } from '@recuse/common';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { toInstitutionOptions } from '../../features/institutions/api/get-institution-drop-list.ts';
-import {
-  InstitutionPicker,
-  useSearchableInstitutions,
-} from '../../features/profile/components/institution-picker.tsx';
+import { InstitutionPicker } from '../../features/profile/components/institution-picker.tsx';
 import { useAddNewData } from '../../features/relations/api/get-add-new-data.ts';
 import type { AddNewData } from '../../features/relations/api/get-add-new-data.ts';
 import { RelationForm } from '../../features/relations/components/relation-form/relation-form.tsx';
@@ -49,11 +45,6 @@ export function RelationAddPage() {
 
 function AddRelationForm({ data }: { data: AddNewData }) {
   const navigate = useNavigate();
-  const institutionOptions = useMemo(
-    () => toInstitutionOptions(data.institutionDrop),
-    [data.institutionDrop],
-  );
-  const institutions = useSearchableInstitutions(institutionOptions);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -71,7 +62,7 @@ function AddRelationForm({ data }: { data: AddNewData }) {
       paperTypes={data.paperTypes}
       publications={data.allPublications}
       defaultSource={data.defaultSource}
-      renderInstitutionPicker={(props) => <InstitutionPicker {...props} options={institutions} />}
+      renderInstitutionPicker={(props) => <InstitutionPicker {...props} />}
       onSaved={goToRelation}
       onCancel={() => void navigate(paths.relations.href())}
     />

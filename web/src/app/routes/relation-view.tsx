@@ -2,7 +2,7 @@
 // one relation, what the viewer may do with it, and its activity log. Its creator may modify it
 // (the server's permissions.modify: never an imported or closed relation), so the creator gets
 // the relation form, editable, under either action; everyone else reads the fields.
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, matchPath, useLocation, useNavigate, useParams } from 'react-router';
@@ -10,11 +10,7 @@ import { messages } from '@recuse/common';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useProfile } from '../../features/auth/api/get-profile.ts';
-import { toInstitutionOptions } from '../../features/institutions/api/get-institution-drop-list.ts';
-import {
-  InstitutionPicker,
-  useSearchableInstitutions,
-} from '../../features/profile/components/institution-picker.tsx';
+import { InstitutionPicker } from '../../features/profile/components/institution-picker.tsx';
 import type { PersonOption } from '../../features/relations/api/get-add-new-data.ts';
 import {
   relationCommentsQueryKey,
@@ -175,11 +171,8 @@ function RelationPanels({ relation, isPendingEmployment, id, version }: Relation
  */
 export const afterUpdateDelayMs = 1000;
 
-/** The view's answer carries the pickers' lists too (docs/api-relations.md). */
-type ViewWithLists = EditableRelation & {
-  usersDrp?: PersonOption[];
-  institutionDrop?: Record<string, string>;
-};
+/** The view's answer carries the person picker's list too (docs/api-relations.md). */
+type ViewWithLists = EditableRelation & { usersDrp?: PersonOption[] };
 
 function ModifyRelationForm({
   relation,
@@ -188,11 +181,6 @@ function ModifyRelationForm({
   relation: ViewWithLists;
   onReload: () => void;
 }) {
-  const institutionOptions = useMemo(
-    () => toInstitutionOptions(relation.institutionDrop ?? {}),
-    [relation.institutionDrop],
-  );
-  const institutions = useSearchableInstitutions(institutionOptions);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   return (
@@ -201,7 +189,7 @@ function ModifyRelationForm({
       relationTypes={relation.relationTypes}
       knownPeople={relation.usersDrp ?? []}
       paperTypes={relation.paperTypes}
-      renderInstitutionPicker={(props) => <InstitutionPicker {...props} options={institutions} />}
+      renderInstitutionPicker={(props) => <InstitutionPicker {...props} />}
       onSaved={() => {
         timer.current = setTimeout(onReload, afterUpdateDelayMs);
       }}

@@ -1,15 +1,23 @@
 // GET /v1/web/institution/search?q=: the picker's search over names, aliases, acronyms and
 // names in other languages (docs/institutions.md, "Finding an imported institution"), asked
-// once typing pauses. The picker filters its list by name at once; this adds the
-// institutions only another of their names finds ("ETH", "Eidgenössische …").
+// once typing pauses. It is the picker's only source: no form downloads the whole list.
 import { useQuery } from '@tanstack/react-query';
 import { useDebouncedValue } from '@mantine/hooks';
 import { institutionKey, institutionPickerReplySchema } from '@recuse/common';
+import type { InstitutionPickerReply } from '@recuse/common';
 import { fetchData } from '../../../lib/api-client.ts';
 
 export const institutionSearchDebounceMs = 250;
 
-/** The institutions found for `text`; none until the answer for this very text is in. */
+export type FoundInstitution = InstitutionPickerReply['institutions'][number];
+
+/** Two letters or digits at least: fewer would find half the registry. */
+export const isSearchable = (text: string) => institutionKey(text).replace(/\s/g, '').length >= 2;
+
+/**
+ * The institutions found for `text`, and whether the answer for this very text is in
+ * (`isSettled`: until then a name cannot be told new, so nothing is proposed).
+ */
 export function useInstitutionPickerSearch(text: string) {
   const trimmed = text.trim();
   const [debounced] = useDebouncedValue(trimmed, institutionSearchDebounceMs);
@@ -20,9 +28,11 @@ export function useInstitutionPickerSearch(text: string) {
       return (await fetchData(`/v1/web/institution/search?${query}`, institutionPickerReplySchema))
         .institutions;
     },
-    // Two letters or digits at least: fewer finds half the registry.
-    enabled: institutionKey(debounced).replace(/\s/g, '').length >= 2,
+    enabled: isSearchable(debounced),
     staleTime: 60_000,
   });
-  return debounced === trimmed ? (search.data ?? []) : [];
+  const isCurrent = debounced === trimmed && isSearchable(trimmed);
+  const found: FoundInstitution[] = isCurrent ? (search.data ?? []) : [];
+  const isSettled = isCurrent && !search.isPending;
+  return { found, isSettled, isSearching: isSearchable(trimmed) && !isSettled };
 }

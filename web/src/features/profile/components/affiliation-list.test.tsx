@@ -9,10 +9,6 @@ import { AffiliationList } from './affiliation-list.tsx';
 import { emptyAffiliation, noIssues } from './profile-form-values.ts';
 import type { AffiliationDraft, ProfileIssues } from './profile-form-values.ts';
 
-const institutions = [
-  { value: '1', label: 'ETH Zurich' },
-  { value: '3', label: 'University of Cambridge' },
-];
 const positions: PositionOption[] = [
   { id: 1, label: 'Faculty', intern: 0 },
   { id: 2, label: 'Postdoc', intern: 0 },
@@ -36,7 +32,6 @@ function renderList(initial: AffiliationDraft[], issues: ProfileIssues = noIssue
     return (
       <AffiliationList
         affiliations={rows}
-        institutions={institutions}
         positions={positions}
         latestMonth="2026-03-01"
         issues={issues}

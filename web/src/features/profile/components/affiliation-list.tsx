@@ -6,13 +6,11 @@ import { Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { maxAffiliations, messages } from '@recuse/common';
 import type { PositionOption } from '@recuse/common';
 import { AffiliationRow } from './affiliation-row.tsx';
-import { useSearchableInstitutions } from './institution-picker.tsx';
 import { emptyAffiliation } from './profile-form-values.ts';
-import type { AffiliationDraft, InstitutionOption, ProfileIssues } from './profile-form-values.ts';
+import type { AffiliationDraft, ProfileIssues } from './profile-form-values.ts';
 
 type AffiliationListProps = {
   affiliations: AffiliationDraft[];
-  institutions: readonly InstitutionOption[];
   positions: readonly PositionOption[];
   latestMonth: string;
   issues: Pick<ProfileIssues, 'affiliationList' | 'rows'>;
@@ -22,13 +20,11 @@ type AffiliationListProps = {
 
 export function AffiliationList({
   affiliations,
-  institutions,
   positions,
   latestMonth,
   issues,
   onChange,
 }: AffiliationListProps) {
-  const searchableInstitutions = useSearchableInstitutions(institutions);
   const isFull = affiliations.length >= maxAffiliations;
 
   const replaceAt = useCallback(
@@ -66,7 +62,6 @@ export function AffiliationList({
           key={affiliation.key}
           index={index}
           affiliation={affiliation}
-          institutions={searchableInstitutions}
           positions={positions}
           latestMonth={latestMonth}
           errors={issues.rows[index]}

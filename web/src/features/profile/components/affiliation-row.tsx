@@ -7,7 +7,6 @@ import { MonthPickerInput } from '@mantine/dates';
 import type { PositionOption } from '@recuse/common';
 import { messages } from '@recuse/common';
 import { InstitutionPicker } from './institution-picker.tsx';
-import type { SearchableInstitution } from './institution-picker.tsx';
 import type { AffiliationDraft, AffiliationField } from './profile-form-values.ts';
 
 /**
@@ -28,7 +27,6 @@ type AffiliationRowProps = {
   /** The row's place in the list, from 0. */
   index: number;
   affiliation: AffiliationDraft;
-  institutions: readonly SearchableInstitution[];
   positions: readonly PositionOption[];
   /** The latest month a date may name: this month. */
   latestMonth: string;
@@ -45,7 +43,6 @@ const showError = (message: string | undefined) =>
 export const AffiliationRow = memo(function AffiliationRow({
   index,
   affiliation,
-  institutions,
   positions,
   latestMonth,
   errors = {},
@@ -59,7 +56,6 @@ export const AffiliationRow = memo(function AffiliationRow({
     <Fieldset legend={legend} variant="filled" radius="md">
       <InstitutionPicker
         label="Institution"
-        options={institutions}
         value={affiliation.institution}
         onChange={(institution) => update({ institution })}
         error={showError(errors.institution)}

@@ -5,9 +5,6 @@ import { messages, parseAliases } from '@recuse/common';
 import type { FieldErrors, FullProfile } from '@recuse/common';
 import type { ProfileSaveFields } from '../api/save-profile.ts';
 
-/** An institution as the list offers it: the id as a string and the name to show. */
-export type InstitutionOption = { value: string; label: string };
-
 /** What an affiliation row names: a listed institution, or a new one typed with its aliases. */
 export type InstitutionChoice =
   | { kind: 'listed'; id: number; name: string; isAwaitingApproval: boolean }
@@ -81,25 +78,20 @@ export function toFormValues(profile: FullProfile): ProfileFormValues {
   };
 }
 
-/** What the institution field shows for a choice. */
-export function describeInstitution(
-  choice: InstitutionChoice | null,
-  options: readonly InstitutionOption[],
-): string {
+/** What the institution field shows for a choice: its name, noted while it awaits approval. */
+export function describeInstitution(choice: InstitutionChoice | null): string {
   if (!choice) return '';
   if (choice.kind === 'new') return [choice.name, ...choice.aliases].join(', ');
-  const listed = options.find((option) => option.value === String(choice.id));
-  if (listed) return listed.label;
   return choice.isAwaitingApproval ? `${choice.name}${approvalNote}` : choice.name;
 }
 
-/** A listed option as a choice; its label carries the note when it awaits approval. */
-export function toListedChoice(option: InstitutionOption): InstitutionChoice {
-  const isAwaitingApproval = option.label.endsWith(approvalNote);
+/** A found institution as a choice; its name carries the note when it awaits approval. */
+export function toListedChoice(found: { id: number; name: string }): InstitutionChoice {
+  const isAwaitingApproval = found.name.endsWith(approvalNote);
   return {
     kind: 'listed',
-    id: Number(option.value),
-    name: isAwaitingApproval ? option.label.slice(0, -approvalNote.length) : option.label,
+    id: found.id,
+    name: isAwaitingApproval ? found.name.slice(0, -approvalNote.length) : found.name,
     isAwaitingApproval,
   };
 }

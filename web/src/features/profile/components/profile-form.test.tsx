@@ -16,10 +16,6 @@ const positions = [
   { id: 1, label: 'Faculty', intern: 0 as const },
   { id: 3, label: 'Ph.D. student', intern: 0 as const },
 ];
-const institutions = [
-  { value: '1', label: 'ETH Zurich' },
-  { value: '3', label: 'University of Cambridge' },
-];
 
 const newcomer: FullProfile = {
   FName: 'Di',
@@ -58,14 +54,7 @@ const alan: FullProfile = {
 };
 
 function renderForm(profile: FullProfile, onReload = vi.fn()) {
-  renderWithProviders(
-    <ProfileForm
-      profile={profile}
-      institutions={institutions}
-      onReload={onReload}
-      onCancel={vi.fn()}
-    />,
-  );
+  renderWithProviders(<ProfileForm profile={profile} onReload={onReload} onCancel={vi.fn()} />);
   return onReload;
 }
 

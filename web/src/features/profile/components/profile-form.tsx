@@ -23,12 +23,7 @@ import {
   toSaveFields,
   toValidationInput,
 } from './profile-form-values.ts';
-import type {
-  AffiliationDraft,
-  InstitutionOption,
-  ProfileFormValues,
-  ProfileInput,
-} from './profile-form-values.ts';
+import type { AffiliationDraft, ProfileFormValues, ProfileInput } from './profile-form-values.ts';
 import { RequiredFieldsNote } from '../../../components/required-fields-note.tsx';
 
 // Scrolled to after each save, clear of the fixed header.
@@ -53,13 +48,12 @@ function addressNote(address: string, confirmed: 'Y' | 'N' | undefined, whileWai
 
 type ProfileFormProps = {
   profile: FullProfile;
-  institutions: readonly InstitutionOption[];
-  /** Fetches the profile, the institution list and the profile kept in the browser again. */
+  /** Fetches the profile and the profile kept in the browser again. */
   onReload: () => void;
   onCancel: () => void;
 };
 
-export function ProfileForm({ profile, institutions, onReload, onCancel }: ProfileFormProps) {
+export function ProfileForm({ profile, onReload, onCancel }: ProfileFormProps) {
   const [values, setValues] = useState(() => toFormValues(profile));
   const [loadedProfile, setLoadedProfile] = useState(profile);
   const [success, setSuccess] = useState<string>();
@@ -215,7 +209,6 @@ export function ProfileForm({ profile, institutions, onReload, onCancel }: Profi
         />
         <AffiliationList
           affiliations={values.affiliations}
-          institutions={institutions}
           positions={profile.positions}
           latestMonth={latestMonth}
           issues={issues}

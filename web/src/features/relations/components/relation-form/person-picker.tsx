@@ -5,10 +5,15 @@
 // of someone we know offers that person alone, and the user's own address offers nothing. Other
 // free text stays in the field, and the form's check explains that only known people or e-mails can
 // be linked.
-import { useEffect, useMemo, useState } from 'react';
-import { Combobox, Group, Loader, ScrollArea, Text, TextInput, useCombobox } from '@mantine/core';
+import { useMemo } from 'react';
+import { Combobox, Group, Loader, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { isEmail, messages } from '@recuse/common';
+import {
+  SearchPicker,
+  narrowingNote,
+  useSearchPicker,
+} from '../../../../components/search-picker.tsx';
 import type { PersonOption } from '../../api/get-add-new-data.ts';
 import { usePeopleSearch } from '../../api/search-people.ts';
 import type { PersonPick } from './relation-form-values.ts';
@@ -65,17 +70,8 @@ export function PersonPicker({
   required = false,
   hideLabel = false,
 }: PersonPickerProps) {
-  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
-  const shownLabel = describePerson(value);
-  const [search, setSearch] = useState(shownLabel);
-  const [lastShownLabel, setLastShownLabel] = useState(shownLabel);
-  // A new value from outside (the form reset after a reload) replaces what is typed.
-  if (shownLabel !== lastShownLabel) {
-    setLastShownLabel(shownLabel);
-    setSearch(shownLabel);
-  }
-
-  const isBrowsing = value?.kind === 'user' && search === shownLabel;
+  const picker = useSearchPicker(describePerson(value), value?.kind === 'user');
+  const { combobox, search, setSearch, isBrowsing } = picker;
   const typed = search.trim();
   const {
     people: remote,
@@ -104,11 +100,6 @@ export function PersonPicker({
     );
   const canCreate = typedEmail !== null && isSettled && !isOwnEmail && !hasEmailOwner;
 
-  const { selectFirstOption } = combobox;
-  useEffect(() => {
-    if (!isBrowsing) selectFirstOption();
-  }, [search, isBrowsing, shown.length, selectFirstOption]);
-
   function handleOptionSubmit(optionValue: string) {
     combobox.closeDropdown();
     if (optionValue === createValue) {
@@ -122,76 +113,56 @@ export function PersonPicker({
     onChange({ kind: 'user', id: person.value, label: person.label });
   }
 
-  function handleChange(text: string) {
+  function handleSearchChange(text: string) {
     setSearch(text);
-    combobox.openDropdown();
     onChange(text.trim() === '' ? null : { kind: 'typed', text });
   }
 
   return (
-    <Combobox store={combobox} onOptionSubmit={handleOptionSubmit} disabled={disabled}>
-      <Combobox.Target withExpandedAttribute>
-        <TextInput
-          label={hideLabel ? undefined : label}
-          aria-label={hideLabel ? label : undefined}
-          placeholder="Type a name or an email"
-          value={search}
-          error={error}
-          required={required}
-          withAsterisk={false}
-          disabled={disabled}
-          autoComplete="off"
-          rightSection={<Combobox.Chevron />}
-          rightSectionPointerEvents="none"
-          onChange={(event) => handleChange(event.currentTarget.value)}
-          onClick={() => combobox.openDropdown()}
-          onFocus={() => combobox.openDropdown()}
-          onBlur={() => combobox.closeDropdown()}
-        />
-      </Combobox.Target>
-      <Combobox.Dropdown>
-        <Combobox.Options aria-label={`${label} options`}>
-          <ScrollArea.Autosize mah={260} type="scroll">
-            {canCreate && (
-              <Combobox.Option value={createValue}>Create email: {typed}</Combobox.Option>
+    <SearchPicker
+      picker={picker}
+      label={label}
+      hideLabel={hideLabel}
+      inputProps={{
+        placeholder: 'Type a name or an email',
+        error,
+        required,
+        withAsterisk: false,
+        disabled,
+      }}
+      onSearchChange={handleSearchChange}
+      onOptionSubmit={handleOptionSubmit}
+      optionCount={shown.length + (canCreate ? 1 : 0)}
+      empty={
+        isSearching ? (
+          <Loader size="xs" aria-label="Searching" />
+        ) : isOwnEmail ? (
+          messages.ownEmailTyped
+        ) : (
+          'Nobody matches. To add someone new, type their email address.'
+        )
+      }
+      footer={
+        options.length > shown.length ? narrowingNote(shown.length, options.length) : undefined
+      }
+    >
+      {canCreate && <Combobox.Option value={createValue}>Create email: {typed}</Combobox.Option>}
+      {shown.map((person) => (
+        <Combobox.Option
+          key={person.value}
+          value={String(person.value)}
+          active={value?.kind === 'user' && value.id === person.value}
+        >
+          <Group gap="xs" wrap="nowrap">
+            <span>{person.label}</span>
+            {person.dblp_name && person.dblp_name !== person.label && (
+              <Text span fz="xs" c="dimmed">
+                DBLP: {person.dblp_name}
+              </Text>
             )}
-            {shown.map((person) => (
-              <Combobox.Option
-                key={person.value}
-                value={String(person.value)}
-                active={value?.kind === 'user' && value.id === person.value}
-              >
-                <Group gap="xs" wrap="nowrap">
-                  <span>{person.label}</span>
-                  {person.dblp_name && person.dblp_name !== person.label && (
-                    <Text span fz="xs" c="dimmed">
-                      DBLP: {person.dblp_name}
-                    </Text>
-                  )}
-                </Group>
-              </Combobox.Option>
-            ))}
-            {shown.length === 0 && !canCreate && (
-              <Combobox.Empty>
-                {isSearching ? (
-                  <Loader size="xs" aria-label="Searching" />
-                ) : isOwnEmail ? (
-                  messages.ownEmailTyped
-                ) : (
-                  'Nobody matches. To add someone new, type their email address.'
-                )}
-              </Combobox.Empty>
-            )}
-          </ScrollArea.Autosize>
-        </Combobox.Options>
-        {options.length > shown.length && (
-          <Combobox.Footer>
-            <Text fz="xs" c="dimmed">
-              Showing {shown.length} of {options.length}. Type more to narrow the list.
-            </Text>
-          </Combobox.Footer>
-        )}
-      </Combobox.Dropdown>
-    </Combobox>
+          </Group>
+        </Combobox.Option>
+      ))}
+    </SearchPicker>
   );
 }
