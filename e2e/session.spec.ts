@@ -153,7 +153,11 @@ test('the footer offers Contact us only when the profile has an e-mail', async (
     const profile = (await response.json()) as Record<string, unknown>;
     await route.fulfill({ response, json: { ...profile, Email: '' } });
   });
+  // The footer shows only Help before any profile has arrived too, so the check waits for the
+  // altered profile to have been answered; unrouting while it is under way fails the route.
+  const alteredProfile = page.waitForResponse('**/v1/web/user/profile');
   await signIn(page, ada);
+  await alteredProfile;
   await expect(footer.getByRole('link')).toHaveText(['Help']);
 
   await page.unroute('**/v1/web/user/profile');

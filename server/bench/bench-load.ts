@@ -26,9 +26,11 @@ import { conflictSelectionFields, selectionFieldOf } from '@recuse/common';
 import type { ConflictRuleWire } from '@recuse/common';
 import type { User } from '../src/db/schema.ts';
 import { formatLoadAverage } from './machine.ts';
+import { BackendCpuSampler } from './backend-cpu-sampler.ts';
 import {
   buildIfNeeded,
   freePort,
+  processCpuSeconds,
   startBuiltServer,
   stopServer,
   timeUntilAnswer,
@@ -85,6 +87,15 @@ interface Figures {
   requests: number;
   /** Answers other than 2xx, by status code. */
   statusCodes: string;
+  /** CPU time per answered request: the server process, and PostgreSQL's backends (or NaN). */
+  serverCpuMicroseconds: number;
+  databaseCpuMicroseconds: number;
+}
+
+/** What a run's requests cost in CPU: the server process, and the database's backends. */
+interface CpuMeter {
+  /** CPU seconds so far: the server process, and the database's backends (NaN for PGlite). */
+  read(): { server: number; database: number };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -355,8 +366,10 @@ async function drive(
   url: string,
   connections: number,
   requestsFor: (connection: number) => Request[],
+  cpu?: CpuMeter,
 ): Promise<Figures> {
   let connection = 0;
+  const before = cpu?.read();
   const result = await autocannon({
     url,
     connections,
@@ -378,6 +391,20 @@ async function drive(
       .map(([code, { count }]) => `${code}×${count}`)
       .join(' '),
     requests: result.requests.total,
+    ...cpuPerRequest(before, cpu?.read(), result.requests.total),
+  };
+}
+
+function cpuPerRequest(
+  before: { server: number; database: number } | undefined,
+  after: { server: number; database: number } | undefined,
+  requests: number,
+): Pick<Figures, 'serverCpuMicroseconds' | 'databaseCpuMicroseconds'> {
+  const per = (start: number | undefined, end: number | undefined) =>
+    start === undefined || end === undefined ? Number.NaN : ((end - start) / requests) * 1e6;
+  return {
+    serverCpuMicroseconds: per(before?.server, after?.server),
+    databaseCpuMicroseconds: per(before?.database, after?.database),
   };
 }
 
@@ -424,6 +451,20 @@ async function measureEngine(engine: string): Promise<Figures[]> {
   await database.close();
 
   const { url, child } = await startApplication(prepared.env);
+  const backends =
+    'url' in prepared.target
+      ? await BackendCpuSampler.open(
+          prepared.target.url,
+          new URL(prepared.target.url).pathname.slice(1),
+        )
+      : undefined;
+  backends?.start();
+  const cpu: CpuMeter = {
+    read: () => ({
+      server: processCpuSeconds(child.pid),
+      database: backends ? sumTicks(backends.readKnownBackends()) / backends.ticksPerSecond : NaN,
+    }),
+  };
   const figures: Figures[] = [];
   try {
     for (const researcher of researchers) await signIn(url, researcher);
@@ -448,15 +489,27 @@ async function measureEngine(engine: string): Promise<Figures[]> {
             } satisfies Request,
           ];
         };
-        figures.push(await drive(`${engine} ${mix}`, url, connections, requestsFor));
+        await backends?.sample();
+        figures.push(await drive(`${engine} ${mix}`, url, connections, requestsFor, cpu));
         console.log(formatFigures(figures.at(-1)!));
       }
     }
   } finally {
+    await backends?.close();
     await stopServer(child);
     await prepared.cleanup();
   }
   return figures;
+}
+
+function sumTicks(ticks: ReadonlyMap<number, number>): number {
+  let total = 0;
+  for (const value of ticks.values()) total += value;
+  return total;
+}
+
+function formatMicroseconds(value: number): string {
+  return Number.isNaN(value) ? '-' : `${value.toFixed(0)} µs`;
 }
 
 function formatFigures(figures: Figures): string {
@@ -467,6 +520,8 @@ function formatFigures(figures: Figures): string {
     `${figures.p50} ms`.padStart(9),
     `${figures.p99} ms`.padStart(9),
     String(figures.errors).padStart(7),
+    formatMicroseconds(figures.serverCpuMicroseconds).padStart(11),
+    formatMicroseconds(figures.databaseCpuMicroseconds).padStart(11),
     figures.statusCodes,
   ].join(' ');
 }
@@ -476,7 +531,7 @@ console.log(
   `${generatedUsers + demoResearchers.length} researchers, ${durationSeconds} s per run, each connection one researcher`,
 );
 console.log(
-  `${'run'.padEnd(22)} ${'conns'.padStart(5)} ${'req/s'.padStart(9)} ${'p50'.padStart(9)} ${'p99'.padStart(9)} ${'errors'.padStart(7)}`,
+  `${'run'.padEnd(22)} ${'conns'.padStart(5)} ${'req/s'.padStart(9)} ${'p50'.padStart(9)} ${'p99'.padStart(9)} ${'errors'.padStart(7)} ${'server CPU'.padStart(11)} ${'db CPU'.padStart(11)}`,
 );
 buildIfNeeded();
 const bare = await startBareServer();

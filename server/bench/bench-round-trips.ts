@@ -7,15 +7,22 @@
 //
 //   npm run bench:round-trips                 # one line per call
 //   npm run bench:round-trips -- --statements # and each statement's first words
+//   npm run bench:round-trips -- --repeat 500 # and each call's CPU time, in this process and in
+//                                             # PostgreSQL, over 500 calls one after another
 import { parseArgs } from 'node:util';
 import type { InjectOptions } from 'fastify';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { queryRows } from '../src/db/client.ts';
+import type { Db } from '../src/db/client.ts';
+import { BackendCpuSampler } from './backend-cpu-sampler.ts';
 import { buildTestApp } from '../test/build-test-app.ts';
 import { seedDemo, demoPassword } from '../src/demo/demo-data.ts';
 
-const { values: options } = parseArgs({ options: { statements: { type: 'boolean' } } });
+const { values: options } = parseArgs({
+  options: { statements: { type: 'boolean' }, repeat: { type: 'string', default: '0' } },
+});
+const repeat = Number(options.repeat);
 
 process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
 process.env.TEST_DB_ENGINE = 'postgres';
@@ -98,7 +105,12 @@ try {
       { url: '/v1/web/institution/data/list/InstitutionDrplist', headers },
     ],
   ];
-  console.log('call'.padEnd(40), 'statements');
+  const backends = repeat > 0 ? await openBackendSampler(t.db) : undefined;
+  console.log(
+    'call'.padEnd(40),
+    'statements',
+    ...(repeat > 0 ? ['app CPU/call'.padStart(14), 'db CPU/call'.padStart(14)] : []),
+  );
   for (const [name, request] of calls) {
     sent = [];
     const response = await t.app.inject(request);
@@ -106,11 +118,47 @@ try {
     sent = undefined;
     if (response.statusCode !== 200)
       throw new Error(`${name}: ${response.statusCode} ${response.body}`);
-    console.log(name.padEnd(40), String(statements.length).padStart(10));
+    const cpu = repeat > 0 ? await timeCalls(request, backends) : [];
+    console.log(name.padEnd(40), String(statements.length).padStart(10), ...cpu);
     if (options.statements) for (const text of statements) console.log('   ', text.slice(0, 110));
   }
+  await backends?.close();
 } finally {
   await t.close();
+}
+
+/**
+ * The CPU one call costs, as the median of --repeat calls made one after another: in this
+ * process (routing, validation, services, the driver, serialising; no HTTP socket, as inject
+ * is used) and in PostgreSQL's backends for this database. A warm-up of a tenth goes first.
+ */
+async function timeCalls(
+  request: InjectOptions,
+  backends: BackendCpuSampler | undefined,
+): Promise<string[]> {
+  for (let index = 0; index < Math.ceil(repeat / 10); index += 1) await t.app.inject(request);
+  await backends?.sample();
+  const before = { app: process.cpuUsage(), db: backendSeconds(backends) };
+  for (let index = 0; index < repeat; index += 1) await t.app.inject(request);
+  const app = process.cpuUsage(before.app);
+  const db = backendSeconds(backends) - before.db;
+  const format = (microseconds: number) =>
+    (Number.isNaN(microseconds) ? '-' : `${microseconds.toFixed(0)} µs`).padStart(14);
+  return [format((app.user + app.system) / repeat), format((db * 1e6) / repeat)];
+}
+
+function backendSeconds(backends: BackendCpuSampler | undefined): number {
+  if (!backends) return Number.NaN;
+  let ticks = 0;
+  for (const value of backends.readKnownBackends().values()) ticks += value;
+  return ticks / backends.ticksPerSecond;
+}
+
+async function openBackendSampler(db: Db): Promise<BackendCpuSampler | undefined> {
+  const [row] = await queryRows<{ name: string }>(db, sql`select current_database() as name`);
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${row!.name}`;
+  return BackendCpuSampler.open(url.toString(), row!.name);
 }
 
 function firstRelationId(list: { relations: Record<string, Array<{ modify_id?: number }>> }) {

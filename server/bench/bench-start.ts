@@ -11,12 +11,18 @@
 //   npm run bench:start -- --runs 9
 //   npm run bench:start -- --database-url postgres://postgres@127.0.0.1:5432/scratch
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatLoadAverage } from './machine.ts';
-import { buildIfNeeded, startBuiltServer, stopServer, timeUntilAnswer } from './served.ts';
+import {
+  buildIfNeeded,
+  processCpuSeconds,
+  startBuiltServer,
+  stopServer,
+  timeUntilAnswer,
+} from './served.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -44,16 +50,6 @@ function startServer(dataDirectory: string): ChildProcess {
   });
 }
 
-/** CPU seconds (user + system) a process has used so far, or NaN where /proc is missing. */
-function cpuSeconds(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in 1/100 s ticks
-  } catch {
-    return Number.NaN;
-  }
-}
-
 buildIfNeeded();
 const dataDirectory = mkdtempSync(path.join(tmpdir(), 'recuse-bench-start-'));
 try {
@@ -74,7 +70,7 @@ try {
     const server = startServer(dataDirectory);
     toHealth.push(await timeUntilAnswer(server, `${baseUrl}/healthz`, started, 'application/json'));
     toPage.push(await timeUntilAnswer(server, `${baseUrl}/sign-in`, started, 'text/html'));
-    cpu.push(cpuSeconds(server.pid) * 1000);
+    cpu.push(processCpuSeconds(server.pid) * 1000);
     await stopServer(server);
     console.log(
       `run ${run}: first answer (/healthz) ${toHealth.at(-1)!.toFixed(0)} ms, ` +

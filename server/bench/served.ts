@@ -2,6 +2,7 @@
 // does), started as its own process, waited for, and stopped. Used by bench:start and
 // bench:load, so both measure what `npm start` runs (docs/architecture.md, "Build and start").
 import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -67,4 +68,14 @@ export async function freePort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
+}
+
+/** CPU seconds (user + system) a process has used so far, or NaN where /proc is missing. */
+export function processCpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in 1/100 s ticks
+  } catch {
+    return Number.NaN;
+  }
 }

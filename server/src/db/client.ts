@@ -12,6 +12,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { serverDirectory } from '../paths.ts';
+import { NamedStatementClient } from './named-statements.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -51,7 +52,8 @@ async function openPglite(client: PGlite): Promise<Database> {
 }
 
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Each query is prepared once per connection (named-statements.ts).
+  const pool = new pg.Pool({ connectionString: url, max: 10, Client: NamedStatementClient });
   // An idle client that loses its server must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzlePostgres(pool, { schema });

@@ -1,0 +1,52 @@
+// Statements prepared once per connection (docs/architecture.md, "Database connection";
+// figures in docs/benchmarks.md, "Statements per call"). node-postgres sends every query as an
+// unnamed statement, which PostgreSQL parses, analyses and plans again on every call: for the
+// application's joins that was more than half of the database's CPU per request. A query given a
+// name is parsed once per pooled connection and then only bound and executed.
+//
+// The name is a hash of the text, so the same query shape gets the same name on every
+// connection and two different texts never share one. Only texts with parameters are named
+// (those without are DDL, migrations, BEGIN and COMMIT), and only the first
+// `maxNamedTexts` distinct texts a process sees: texts that differ per call (a list of values
+// written out one parameter each) would otherwise hold a prepared statement each in every
+// connection's memory. PostgreSQL drops a connection's statements when the pool closes it.
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+
+export const maxNamedTexts = 500;
+
+const namesByText = new Map<string, string>();
+
+/** The statement name for a query's text, or undefined when it is not to be prepared. */
+export function statementNameFor(text: string, hasValues: boolean): string | undefined {
+  if (!hasValues) return undefined;
+  const known = namesByText.get(text);
+  if (known !== undefined || namesByText.size >= maxNamedTexts) return known;
+  const name = `recuse_${createHash('sha1').update(text).digest('base64url')}`;
+  namesByText.set(text, name);
+  return name;
+}
+
+interface QueryConfigLike {
+  text?: unknown;
+  name?: unknown;
+  values?: unknown;
+}
+
+/** A node-postgres client that names the queries `statementNameFor` admits. */
+export class NamedStatementClient extends pg.Client {}
+
+const unnamedQuery = pg.Client.prototype.query;
+// node-postgres' query has many overloads; this only adds a name to a config object's copy.
+NamedStatementClient.prototype.query = function namedQuery(this: pg.Client, ...args: unknown[]) {
+  const [config, values] = args as [QueryConfigLike | string, unknown];
+  if (typeof config === 'object' && config !== null && typeof config.text === 'string') {
+    const parameters = Array.isArray(values) ? values : config.values;
+    const hasValues = Array.isArray(parameters) && parameters.length > 0;
+    if (config.name === undefined) {
+      const name = statementNameFor(config.text, hasValues);
+      if (name !== undefined) args[0] = { ...config, name };
+    }
+  }
+  return (unnamedQuery as (...rest: unknown[]) => unknown).apply(this, args);
+} as typeof unnamedQuery;
