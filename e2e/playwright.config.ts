@@ -50,12 +50,15 @@ export default defineConfig({
     },
   },
   webServer: {
-    // The compiled server, as `npm start` runs it (built first if its sources changed).
-    command: 'node scripts/build-if-needed.mjs server && npm run serve -w server',
+    // The compiled server, as `npm start` runs it (built first if its sources changed), on a
+    // database holding the demo and an author of 3,000 imported papers (researcher-lists.spec).
+    command:
+      'node scripts/build-if-needed.mjs server && npm run db:seed -w server -- --prolific-author 3000 && npm run serve -w server',
     cwd: path.resolve(import.meta.dirname, '..'),
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // Seeding the 3,000 papers takes a few seconds more; a shared machine may take longer.
+    timeout: 240_000,
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',

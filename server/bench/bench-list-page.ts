@@ -1,6 +1,6 @@
 // npm run bench:list-page: how long the relations list PAGE takes in a browser for a prolific
 // author. Seeds the author of npm run bench:api (3,000 imported publications by default, plus
-// relations waiting for their answer for the pending page; server/bench/prolific-author.ts)
+// relations waiting for their answer for the pending page; server/src/demo/prolific-author.ts)
 // into a fresh embedded database (or the scratch PostgreSQL database of --database-url),
 // starts the real server on the built web app (as the browser tests do), signs in through the
 // form in headless Chromium (playwright-core driving Debian's /usr/bin/chromium), and times,
@@ -25,7 +25,7 @@ import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { formatLoadAverage } from './machine.ts';
-import { prolificAuthor, seedProlificAuthor } from './prolific-author.ts';
+import { prolificAuthor, seedProlificAuthor } from '../src/demo/prolific-author.ts';
 import { openDatabase } from '../src/db/client.ts';
 
 const { values: options } = parseArgs({

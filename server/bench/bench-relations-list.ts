@@ -1,6 +1,6 @@
 // npm run bench:api: how long the relations list takes for a prolific author. Seeds one user
 // with N DBLP-imported co-authored publications (default 3,000; 1 to 6 co-authors each from
-// a pool of dblp_only people; server/bench/prolific-author.ts), then times POST
+// a pool of dblp_only people; server/src/demo/prolific-author.ts), then times POST
 // /v1/web/relations/data/list through the whole HTTP stack (inject: routing, auth, queries,
 // serialisation, gzip as a browser asks for it) and reports median and p95 of the wall time
 // and of this process's CPU time per call (the machine is shared: CPU time moves less with
@@ -18,7 +18,8 @@ import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { buildApp } from '../src/app.ts';
 import { formatLoadAverage } from './machine.ts';
-import { prolificAuthor, seedBackground, seedProlificAuthor } from './prolific-author.ts';
+import { prolificAuthor, seedProlificAuthor } from '../src/demo/prolific-author.ts';
+import { seedBackground } from './background-people.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 

@@ -2,7 +2,7 @@
 // JSON.stringify (what fastify-type-provider-zod's serializer did), the fast-json-stringify
 // function compiled from the reply schema (server/src/http/reply-serializer.ts, what the
 // routes use now) and a bare JSON.stringify of the same object (no schema: the floor). The
-// answers are the real ones of a prolific author (server/bench/prolific-author.ts: N
+// answers are the real ones of a prolific author (server/src/demo/prolific-author.ts: N
 // DBLP-imported publications, default 3,000), built by the services on in-memory PGlite:
 // GET /v1/web/relation/data/addnew and POST /v1/web/relations/data/list.
 // Each round times `--calls` writes of each answer each way, the ways interleaved; printed are
@@ -25,7 +25,7 @@ import { compileReplySerializer, firstDifference } from '../src/http/reply-seria
 import { listRelationsPage } from '../src/modules/relations/relations-list.service.ts';
 import { getAddNewData } from '../src/modules/relations/relations-read.service.ts';
 import { describeMachine, formatLoadAverage } from './machine.ts';
-import { prolificAuthor, seedProlificAuthor } from './prolific-author.ts';
+import { prolificAuthor, seedProlificAuthor } from '../src/demo/prolific-author.ts';
 
 const { values: options } = parseArgs({
   options: {

@@ -16,7 +16,7 @@ import {
 } from '../../../test/factories.ts';
 import type { Tokens } from '../../../test/factories.ts';
 import { signedInUser } from '../../../test/profile-requests.ts';
-import { prolificAuthor, seedProlificAuthor } from '../../../bench/prolific-author.ts';
+import { prolificAuthor, seedProlificAuthor } from '../../demo/prolific-author.ts';
 
 let t: TestApp;
 beforeAll(async () => {

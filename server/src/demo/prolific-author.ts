@@ -1,14 +1,14 @@
-// The data of the relations-list benchmarks (npm run bench:api, npm run bench:list-page): one
-// registered author with thousands of DBLP-imported co-authored publications, 1 to 6
-// co-authors each from a pool of dblp_only people, and optionally relations entered by others
-// that still wait for the author's answer (what the pending page lists), and optionally a
-// background of unrelated people and papers at DBLP's scale. The same seed gives the same
+// A prolific author: one registered account with thousands of DBLP-imported co-authored
+// publications, 1 to 6 co-authors each from a pool of dblp_only people, and optionally
+// relations entered by others that still wait for the author's answer (what the pending page
+// lists). The data of the relations-list benchmarks (npm run bench:api, npm run
+// bench:list-page), of the browser test of long lists, and of `npm run db:seed --
+// --prolific-author N` for anyone who wants to page through one. The same seed gives the same
 // data, so runs compare.
-import { sql } from 'drizzle-orm';
 import { institutionKey } from '@recuse/common';
-import type { Db } from '../src/db/client.ts';
-import { publications, relationParties, relations, users } from '../src/db/schema.ts';
-import { hashPassword } from '../src/modules/auth/passwords.ts';
+import type { Db } from '../db/client.ts';
+import { publications, relationParties, relations, users } from '../db/schema.ts';
+import { hashPassword } from '../modules/auth/passwords.ts';
 
 export const prolificAuthor = {
   email: 'prolific@example.org',
@@ -139,36 +139,4 @@ export async function seedProlificAuthor(
     for (const userId of others) parties.push({ relationId, userId, status: 1 });
   });
   await insertInChunks(parties, (chunk) => db.insert(relationParties).values(chunk));
-}
-
-/**
- * Unrelated people and papers in DBLP's proportions (per person 0.4 imported papers and 1.2
- * party rows, three co-authors a paper), then ANALYZE as autovacuum would do after an import:
- * the query plans worth measuring are the ones PostgreSQL picks on big tables with statistics.
- * Set-based SQL, so a million people take a minute or two on PostgreSQL.
- */
-export async function seedBackground(db: Db, peopleCount: number): Promise<void> {
-  if (peopleCount <= 0) return;
-  const paperCount = Math.round(peopleCount * 0.4);
-  await db.execute(sql`
-    insert into users (kind, first_name, last_name, dblp_pid, dblp_name)
-    select 'dblp_only', 'Background' || g, 'Person' || (g % 1000), 'background/' || g,
-           'Background' || g || ' Person' || (g % 1000)
-      from generate_series(1, ${peopleCount}) g`);
-  // Creators and co-authors are spread over the people by multiplying with primes.
-  await db.execute(sql`
-    with people as (select min(id) as first_id from users where dblp_pid like 'background/%')
-    insert into relations (type_id, creator_user_id, status, end_year, title, title_key,
-                           is_dblp_imported)
-    select 3, people.first_id + ((g::bigint * 7919) % ${peopleCount})::int, 1, 1970 + g % 56,
-           'Background paper ' || g, 'background paper ' || g, true
-      from people, generate_series(1, ${paperCount}) g`);
-  await db.execute(sql`
-    with people as (select min(id) as first_id from users where dblp_pid like 'background/%')
-    insert into relation_parties (relation_id, user_id, status)
-    select r.id, people.first_id + ((r.id::bigint * k * 104729) % ${peopleCount})::int, 1
-      from people, relations r, generate_series(1, 3) k
-     where r.title_key like 'background paper %'
-    on conflict do nothing`);
-  await db.execute(sql`analyze`);
 }
