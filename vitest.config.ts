@@ -10,6 +10,8 @@ const integration = (engine: 'pglite' | 'postgres'): TestProjectInlineConfigurat
     include: ['server/src/**/*.int.test.ts', 'server/test/**/*.int.test.ts'],
     environment: 'node',
     env: { TEST_DB_ENGINE: engine },
+    // The database each file starts from, migrated once (server/test/global-setup.ts).
+    globalSetup: ['server/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

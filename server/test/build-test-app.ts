@@ -1,7 +1,7 @@
 // One way to get an app for an API test: a fresh, migrated database (in-memory PGlite, or a
 // new database on the PostgreSQL server of TEST_DATABASE_URL when the int-postgres project
 // runs), the real mail outbox writing .eml files into a temporary DATA_DIR, and inject().
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -15,6 +15,7 @@ import { openDatabase } from '../src/db/client.ts';
 import type { MailboxMessage } from '../src/mail/mailbox.ts';
 import { readMailbox } from '../src/mail/mailbox.ts';
 import { mailDirectory } from '../src/mail/transport.ts';
+import { pgliteImageVariable, postgresTemplateVariable } from './global-setup.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -62,8 +63,8 @@ export async function buildTestApp(
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     ...env,
   });
-  const { database, openAgain, dropDatabase, url } = await openTestDatabase();
-  await database.migrate();
+  const { database, openAgain, dropDatabase, url, isMigrated } = await openTestDatabase();
+  if (!isMigrated) await database.migrate();
   const appDatabase =
     options.appDatabaseUrl && url
       ? await openDatabase({ url: options.appDatabaseUrl(url) })
@@ -118,12 +119,17 @@ async function openTestDatabase(): Promise<{
   dropDatabase: () => Promise<void>;
   /** PostgreSQL only: the test database's URL. */
   url?: string;
+  /** Started from the global setup's migrated database (global-setup.ts). */
+  isMigrated: boolean;
 }> {
   const url = process.env.TEST_DATABASE_URL;
   if (process.env.TEST_DB_ENGINE !== 'postgres') {
-    const database = await openDatabase({ memory: true });
+    const imagePath = process.env[pgliteImageVariable];
+    const image = imagePath ? new Blob([await readFile(imagePath)]) : undefined;
+    const database = await openDatabase({ memory: true, image });
     return {
       database,
+      isMigrated: image !== undefined,
       openAgain: async () => ({ db: database.db, close: async () => {} }),
       dropDatabase: async () => {},
     };
@@ -132,13 +138,15 @@ async function openTestDatabase(): Promise<{
   const name = `recuse_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  const template = process.env[postgresTemplateVariable];
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const testUrl = new URL(url);
   testUrl.pathname = `/${name}`;
   return {
     database: await openDatabase({ url: testUrl.toString() }),
     url: testUrl.toString(),
+    isMigrated: template !== undefined,
     openAgain: () => openDatabase({ url: testUrl.toString() }),
     async dropDatabase() {
       const client = new pg.Client({ connectionString: url });

@@ -23,12 +23,18 @@ export interface Database {
   db: Db;
   engine: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /** PGlite only: the whole database as one file, to start another one from (`image`). */
+  dumpImage?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
 const migrationsFolder = path.join(serverDirectory, 'drizzle');
 
-export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
+/**
+ * Where the data lives: a PostgreSQL server, an embedded data directory, or memory (tests),
+ * optionally starting from a `dumpImage` of another in-memory database.
+ */
+export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true; image?: Blob };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) return openPostgres(target.url);
@@ -37,7 +43,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     mkdirSync(directory, { recursive: true });
     return openPglite(new PGlite(directory));
   }
-  return openPglite(new PGlite());
+  return openPglite(new PGlite(target.image ? { loadDataDir: target.image } : {}));
 }
 
 async function openPglite(client: PGlite): Promise<Database> {
@@ -47,6 +53,7 @@ async function openPglite(client: PGlite): Promise<Database> {
     db: db as unknown as Db,
     engine: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
+    dumpImage: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }

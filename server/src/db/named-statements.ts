@@ -1,4 +1,4 @@
-// Statements prepared once per connection (docs/architecture.md, "Database connection";
+// Statements prepared once per connection (docs/architecture.md, "database connection";
 // figures in docs/benchmarks.md, "Statements per call"). node-postgres sends every query as an
 // unnamed statement, which PostgreSQL parses, analyses and plans again on every call: for the
 // application's joins that was more than half of the database's CPU per request. A query given a
