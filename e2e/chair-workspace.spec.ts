@@ -1,11 +1,13 @@
 // The PC chair's workspace on the demo conference, used as its chair would: from the navigation
 // to the workspace, the matrix with its reasons, a decision pinned, HotCRP's assignments file
-// downloaded and read (the pinned line ends with ' pin'), and an audit of a declared-conflicts
-// file with one missed and one unsupported conflict; axe at desktop and phone widths.
+// downloaded and read (the pinned line ends with ' pin'), an audit of a declared-conflicts file
+// with one missed and one unsupported conflict, and the ambiguous author tied to the person the
+// chair picks; axe at desktop and phone widths.
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { demoSignIn, signIn } from './support/accounts.ts';
+import { demoSignIn, signIn, signedInBrowser } from './support/accounts.ts';
+import { bearerOf, saveCoauthoredPaper, uniqueTitle } from './support/relations.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 
 const chair = demoSignIn('chair');
@@ -100,6 +102,65 @@ test('the chair reads the matrix, pins a decision, downloads the HotCRP file and
   await expect(unsupported.getByRole('row').filter({ hasText: 'ada@example.org' })).toContainText(
     'No relation, shared institution or shared submission ties Ada Lovelace to an author of paper 7.',
   );
+});
+
+test('the chair picks who an ambiguous author is, and the counts and the matrix follow', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  await openWorkspace(page);
+  const confid = new URL(page.url()).pathname.split('/')[2]!;
+  // Paper 3's Di Xu (line 5) has the name of two people of ours: the account di@example.org and
+  // the DBLP person 95/7448-1. Set up through the API: Alan wrote a paper with the DBLP person
+  // in 2025, which the matrix cannot count while nobody is tied to the line.
+  const submissions = await page.request.get(`/v1/web/conference/${confid}/submissions`, {
+    headers: await bearerOf(page),
+  });
+  const [row] = (
+    (await submissions.json()) as {
+      needs_decision: Array<{ line: number; candidates: Array<{ id: number; dblp_pid: string }> }>;
+    }
+  ).needs_decision;
+  expect(row!.line).toBe(5);
+  const dblpDiXu = row!.candidates.find((candidate) => candidate.dblp_pid === '95/7448-1')!;
+  const alan = await signedInBrowser(browser, demoSignIn('alan'));
+  const relation = await saveCoauthoredPaper(alan.page, {
+    title: uniqueTitle('Engines Scheduled Together'),
+    year: 2025,
+    coauthors: [{ coauthor_id: dblpDiXu.id }],
+  });
+  const heatmap = page.getByRole('table', { name: /Conflicts of each committee member/ });
+  const alanOnPaper3 = heatmap.getByRole('button', { name: /^Alan Turing, paper 3: Collaborator/ });
+  await page.reload();
+  await expect(heatmap).toBeVisible({ timeout: 30_000 });
+  await expect(alanOnPaper3).toHaveCount(0);
+
+  await page.getByRole('tab', { name: 'Uploads' }).click();
+  const counts = page.getByRole('group', { name: 'Submissions: counts' });
+  await expect(counts).toContainText('1 ambiguous');
+  const choice = page.getByRole('radiogroup', { name: /^Line 5 \(paper 3\): Di Xu/ });
+  await expect(choice).toHaveAccessibleDescription(/^Needs a decision/);
+  // The candidates are told apart by their address's domain and DBLP pid.
+  await expect(choice.getByRole('radio', { name: /address at example\.org/ })).toBeVisible();
+  await choice.getByRole('radio', { name: /DBLP 95\/7448-1/ }).check();
+  await page.getByRole('button', { name: 'Save the choice for line 5' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Line 5 is now Di Xu/ })).toBeVisible();
+  await expect(counts).toContainText('0 ambiguous');
+  await expect(choice).toHaveAccessibleDescription(/^Tied to Di Xu by Frances Allen/);
+
+  // The matrix counts the person picked: Alan's paper with them, provisional until they answer.
+  await page.getByRole('tab', { name: 'Matrix' }).click();
+  await expect(alanOnPaper3).toBeVisible();
+  await expect(alanOnPaper3).toHaveAccessibleName(/provisional/);
+
+  // The paper goes again, so the demo's relations are as other tests expect them.
+  const deleted = await alan.page.request.post('/v1/web/relation/data/delete', {
+    headers: await bearerOf(alan.page),
+    form: { GID: String(relation) },
+  });
+  expect(deleted.status(), await deleted.text()).toBe(200);
+  await alan.context.close();
 });
 
 for (const width of [1280, 375]) {

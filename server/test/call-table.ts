@@ -1417,6 +1417,43 @@ function chairWorkspaceRows(): Array<Row<unknown>> {
         }),
     }),
   ];
+  /**
+   * The owner's conference with a member (line 3) and an author (line 3) only a name matches:
+   * a person of that name, whom the rows' picks name.
+   */
+  const seatNamesakes = async () => {
+    const namesake = await buildUser(t.db, { firstName: 'Nam', lastName: `Esake${next()}` });
+    const person = { line: 3, givenName: namesake.firstName, familyName: namesake.lastName };
+    const confid = f.conferences.owned;
+    await replaceCommittee(t.db, confid, [
+      { line: 2, givenName: 'Ada', familyName: 'Lovelace', email: 'ada@pc.example.org' },
+      { ...person, email: 'namesake@pc.example.org' },
+    ]);
+    await replaceSubmissions(t.db, confid, [
+      {
+        paper: 1,
+        title: 'A Paper',
+        authors: [
+          { line: 2, email: 'grace@example.edu' },
+          { ...person, email: 'namesake@example.edu' },
+        ],
+      },
+    ]);
+    return namesake.id;
+  };
+  const pickRows = (['committee', 'submissions'] as const).map((file) =>
+    row<number>({
+      call: `POST /v1/web/conference/{confid}/${file}/pick`,
+      variant: "the owner's conference",
+      expect: chairsAndAdministrators,
+      build: seatNamesakes,
+      request: (c) =>
+        postCall(`/v1/web/conference/${f.conferences.owned}/${file}/pick`, c.session, {
+          line: 3,
+          pick: c.world,
+        }),
+    }),
+  );
   const versionRows = [
     row({
       call: 'POST /v1/web/conference/{confid}/recompute',
@@ -1504,6 +1541,7 @@ function chairWorkspaceRows(): Array<Row<unknown>> {
     ...reads,
     settings,
     ...decisionRows,
+    ...pickRows,
     ...versionRows,
     ...auditRows,
     ...(['committee', 'submissions'] as const).flatMap((what) => [

@@ -3,7 +3,7 @@
 // be among our people, and the answers of the matrix and audit calls. Browser and server share
 // these, so both read the same shapes and show the same messages.
 import { z } from 'zod';
-import { emailField, formFlag, wholeNumberField } from './fields.ts';
+import { emailField, formFlag, readWholeNumber, wholeNumberField } from './fields.ts';
 import {
   conferenceNameSchema,
   conflictReasonWireSchema,
@@ -52,6 +52,15 @@ export const chairWorkspaceMessages = {
     `${email} is already on the committee (line ${line}).`,
   hasAccount: (email: string) =>
     `${email} already has an account on Recuse: it needs no invitation.`,
+  lineRequired: 'Please give the line of the file, a whole number.',
+  pickRequired: "Please pick one of the row's candidates by their id, or 'none' to leave it.",
+  noSuchLine: (file: string, line: number) => `There is no line ${line} in the ${file}.`,
+  matchedByIdentifier: (line: number) =>
+    `Line ${line} is tied to someone by its address or DBLP profile: there is nothing to pick.`,
+  noCandidates: (line: number) =>
+    `Line ${line} has no candidates: nobody of ours has its name, so there is nothing to pick.`,
+  notACandidate: (id: number, line: number) =>
+    `User ${id} is not one of the candidates for line ${line}.`,
 } as const;
 
 /**
@@ -67,10 +76,11 @@ export const csvUploadSchema = z.object({
 export type CsvUpload = z.infer<typeof csvUploadSchema>;
 
 /**
- * How a row was tied to one of our people; a name alone never ties anyone. (ORCID iDs are
- * read and kept, but our people have no ORCID iD to compare them with yet.)
+ * How a row was tied to one of our people: its address, its DBLP pid, or the chair's pick among
+ * the people of its name; a name alone never ties anyone. (ORCID iDs are read and kept, but our
+ * people have no ORCID iD to compare them with yet.)
  */
-export const matchedByValues = ['email', 'dblp'] as const;
+export const matchedByValues = ['email', 'dblp', 'pick'] as const;
 export type MatchedBy = (typeof matchedByValues)[number];
 
 export const personRefSchema = z.object({
@@ -79,6 +89,25 @@ export const personRefSchema = z.object({
   affiliation: z.string().nullable(),
 });
 export type PersonRef = z.infer<typeof personRefSchema>;
+
+/**
+ * A person of the row's name, with what tells namesakes apart: the domain of their address
+ * (never the address itself) and their DBLP pid.
+ */
+export const candidateSchema = personRefSchema.extend({
+  email_domain: z.string().nullable(),
+  dblp_pid: z.string().nullable(),
+});
+export type Candidate = z.infer<typeof candidateSchema>;
+
+/** The chair's pick for a row only a name matches: a candidate, or none of them (`user_id` null). */
+export const matchPickWireSchema = z.object({
+  user_id: z.number().nullable(),
+  picked_by: z.object({ id: z.number(), name: z.string() }).nullable(),
+  /** ISO 8601. */
+  picked_at: z.string(),
+});
+export type MatchPickWire = z.infer<typeof matchPickWireSchema>;
 
 /** An institution of the registry that a row's affiliation or e-mail domain names. */
 export const placedInstitutionSchema = z.object({
@@ -92,14 +121,18 @@ export type PlacedInstitution = z.infer<typeof placedInstitutionSchema>;
 
 const rowMatchShape = {
   /**
-   * `matched`: one person by e-mail (primary or confirmed secondary) or DBLP pid;
-   * `ambiguous`: no identifier matched but people of the same name exist (the candidates),
-   * for the chair to settle; `unmatched`: nobody.
+   * `matched`: one person by e-mail (primary or confirmed secondary) or DBLP pid, or the one
+   * the chair picked among the candidates; `ambiguous`: no identifier matched but people of the
+   * same name exist (the candidates), for the chair to settle; `unmatched`: nobody (or none of
+   * the candidates, as the chair picked).
    */
   status: z.enum(['matched', 'unmatched', 'ambiguous']),
   matched_by: z.enum(matchedByValues).nullable(),
   user: personRefSchema.nullable(),
-  candidates: z.array(personRefSchema),
+  /** The people of the row's name when no identifier matched (also once the chair picked). */
+  candidates: z.array(candidateSchema),
+  /** The chair's pick that settles the row, if any (docs/api-conflicts.md, "Picking a candidate"). */
+  pick: matchPickWireSchema.nullable(),
   /** Where the row's affiliation and e-mail domain place it, matched or not. */
   institutions: z.array(placedInstitutionSchema),
 };
@@ -187,6 +220,41 @@ export const submissionsReplySchema = z.object({
   needs_decision: z.array(authorRowSchema),
 });
 export type SubmissionsReply = z.infer<typeof submissionsReplySchema>;
+
+/**
+ * POST /v1/web/conference/{confid}/committee/pick and …/submissions/pick: the chair's pick for
+ * the row on `line` of the file, a candidate's user id or `none`.
+ */
+export const matchPickSchema = z.object({
+  line: wholeNumberField(chairWorkspaceMessages.lineRequired, 1, 99_999_999),
+  pick: z
+    .union([z.number(), z.string()], { error: chairWorkspaceMessages.pickRequired })
+    .transform((value, context) => {
+      if (typeof value === 'string' && value.trim().toLowerCase() === 'none') return null;
+      const id = readWholeNumber(value);
+      if (id !== undefined && id >= 1 && id <= 2_147_483_647) return id;
+      context.addIssue({ code: 'custom', message: chairWorkspaceMessages.pickRequired });
+      return z.NEVER;
+    }),
+});
+export type MatchPickInput = z.input<typeof matchPickSchema>;
+
+/** The answer of a pick on the committee: every row the pick settles now. */
+export const committeePickReplySchema = z.object({
+  message: z.literal('PICKED'),
+  rows: z.array(committeeRowSchema),
+});
+export type CommitteePickReply = z.infer<typeof committeePickReplySchema>;
+
+/**
+ * The answer of a pick on the submissions: every author line the pick settles now (all the lines
+ * of the same address, whatever the paper).
+ */
+export const submissionsPickReplySchema = z.object({
+  message: z.literal('PICKED'),
+  rows: z.array(authorRowSchema),
+});
+export type SubmissionsPickReply = z.infer<typeof submissionsPickReplySchema>;
 
 // ---- The matrix: committee × submissions ----
 

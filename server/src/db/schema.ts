@@ -929,6 +929,33 @@ export const conferenceWorkspaces = pgTable('conference_workspaces', {
 });
 
 /**
+ * A chair's pick for an uploaded row only a name matches (docs/api-conflicts.md, "Picking a
+ * candidate"): the candidate (`user_id`) or none of them (null), with the candidates offered then
+ * (`offered_ids`: a namesake who turns up later opens the row again). Keyed by what the row is in
+ * any upload of the file (`row_key`: the member's address; an author's address, or with none
+ * the paper and the name), so that the same row in a new upload keeps its pick; kept apart from
+ * the rows, so recomputation and new uploads never touch it.
+ */
+export const matchPicks = pgTable(
+  'match_picks',
+  {
+    id: serial('id').primaryKey(),
+    conferenceId: integer('conference_id')
+      .notNull()
+      .references(() => conferences.id, { onDelete: 'cascade' }),
+    file: text('file', { enum: ['committee', 'submissions'] }).notNull(),
+    rowKey: text('row_key').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    offeredIds: integer('offered_ids').array().notNull(),
+    pickedBy: integer('picked_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('match_picks_row_unique').on(table.conferenceId, table.file, table.rowKey),
+  ],
+);
+
+/**
  * A chair's decision on one committee member and one submission (docs/api-conflicts.md,
  * "Decisions"): `confirmed` (a conflict, whatever the matrix finds) or `not_conflict`, with the
  * chair's reason. Keyed by the member's address and the paper number, not by uploaded rows, so

@@ -85,6 +85,8 @@ describe('mergeDblpPerson', () => {
         'matrix_versions.created_by': 0,
         'conflict_audit_runs.created_by': 0,
         'committee_invitations.invited_by_user_id': 0,
+        'match_picks.user_id': 0,
+        'match_picks.picked_by': 0,
       },
     });
     const [merged] = await t.db.select().from(users).where(eq(users.id, account.id));

@@ -70,6 +70,10 @@ export const userReferences: readonly UserReference[] = [
     onMerge: 'move',
     onAccountDelete: 'keep',
   },
+  // A chair's pick names a person for a row of a conference's files: it follows a merge and goes
+  // with the account (the row asks the chair again); who picked stays, as decisions do.
+  { table: 'match_picks', column: 'user_id', onMerge: 'move', onAccountDelete: 'delete' },
+  { table: 'match_picks', column: 'picked_by', onMerge: 'move', onAccountDelete: 'keep' },
 ];
 
 /** Locks both users' rows (in id order, so two merges cannot deadlock) and returns them. */

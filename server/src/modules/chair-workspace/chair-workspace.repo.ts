@@ -286,3 +286,23 @@ export async function findInstitutionsByKeysOrDomains(
     isApproved: row.status === 1,
   }));
 }
+
+/** What tells namesakes apart: the domain of each one's address, and their DBLP pid. */
+export async function findCandidateIdentifiers(
+  db: Db,
+  ids: readonly number[],
+): Promise<Map<number, { emailDomain: string | null; dblpPid: string | null }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<{
+    id: number;
+    email_domain: string | null;
+    dblp_pid: string | null;
+  }>(
+    db,
+    sql`select id, nullif(lower(split_part(email, '@', 2)), '') as email_domain, dblp_pid
+          from users where id = any(${toIntArray([...new Set(ids)])})`,
+  );
+  return new Map(
+    rows.map((row) => [row.id, { emailDomain: row.email_domain, dblpPid: row.dblp_pid }]),
+  );
+}

@@ -14,6 +14,7 @@ import {
   assignmentsExportQuerySchema,
   committeeInviteReplySchema,
   committeeInviteSchema,
+  committeePickReplySchema,
   committeeReplySchema,
   conflictDecisionKeySchema,
   conflictDecisionReplySchema,
@@ -26,10 +27,12 @@ import {
   chairWorkspaceMessages,
   lateMemberReplySchema,
   lateMemberSchema,
+  matchPickSchema,
   matrixChangesReplySchema,
   matrixReplySchema,
   matrixVersionsReplySchema,
   assignmentsReplySchema,
+  submissionsPickReplySchema,
   submissionsReplySchema,
   workspaceSettingsReplySchema,
   workspaceSettingsSchema,
@@ -43,6 +46,7 @@ import * as workspace from './chair-workspace.service.ts';
 import * as audit from './audit.ts';
 import * as invitations from './committee-invitations.ts';
 import * as decisions from './decisions.ts';
+import * as picks from './match-picks.ts';
 import * as versions from './versions.ts';
 import type { MatrixFile } from './matrix.service.ts';
 import { exportMatrixFile, getMatrix, matrixFiles } from './matrix.service.ts';
@@ -156,6 +160,33 @@ export async function registerChairWorkspaceRoutes(
           request.body.file,
         ),
     );
+
+    // The chair's pick for a row only a name matches, in either file.
+    for (const [file, reply] of [
+      ['committee', committeePickReplySchema],
+      ['submissions', submissionsPickReplySchema],
+    ] as const) {
+      api.post(
+        `/v1/web/conference/:confid/${file}/pick`,
+        {
+          ...chairsOnly,
+          schema: {
+            tags,
+            params: confidParams,
+            body: matchPickSchema,
+            response: { 200: reply, ...refused },
+          },
+        },
+        async (request) =>
+          picks.pickCandidate(
+            context,
+            sessionOf(request),
+            request.params.confid,
+            file,
+            request.body,
+          ),
+      );
+    }
 
     api.post(
       '/v1/web/conference/:confid/settings',

@@ -5,13 +5,10 @@
 // (403; 404 for a conference that does not exist). An upload replaces the whole set, in one
 // transaction, and is audited; every row comes back with who it turned out to be.
 import type {
-  AuthorRow,
   CommitteeInvitation,
   CommitteeMember,
   CommitteeReply,
   CommitteeRow,
-  MatchCounts,
-  PersonRef,
   SubmissionsReply,
 } from '@recuse/common';
 import type { AppContext } from '../../context.ts';
@@ -20,66 +17,17 @@ import { recordAudit } from '../../audit/audit.repo.ts';
 import type { SessionUser } from '../../http/authenticate.ts';
 import { validationFailed } from '../../http/errors.ts';
 import { findChairedConference } from '../conferences/conferences.service.ts';
-import { describePeople } from '../conflicts/conflicts.service.ts';
 import { displayName } from '../relations/relation-wire.ts';
 import * as repo from './chair-workspace.repo.ts';
 import type { InvitationRow } from './committee-invitations.repo.ts';
 import { findAccountAddresses, listInvitations } from './committee-invitations.repo.ts';
 import { readAuthorsFile, readCommitteeFile } from './hotcrp-csv.ts';
+import type { CommitteeMemberRow } from './chair-workspace.repo.ts';
 import type { RowIdentity, RowMatch } from './people-matching.ts';
+import { settleRows } from './match-picks.ts';
+import { countsOf, listAuthorLines, toAuthorWires, toCommitteeWires } from './row-wires.ts';
 import { loadRowMatches, matchPeople, storeCommittee, storeSubmissions } from './row-matches.ts';
 import type { StoredMatchColumns, WorkspaceFile } from './stored-matches.repo.ts';
-
-export interface StoredPerson extends RowIdentity {
-  line: number;
-  orcid: string | null;
-}
-
-/** The match of each row as the answers carry it, with the people it names described. */
-export async function toMatchWires(
-  db: Db,
-  rows: readonly StoredPerson[],
-  matches: readonly RowMatch[],
-) {
-  const people = await describePeople(
-    db,
-    matches.flatMap((match) => [...(match.userId ? [match.userId] : []), ...match.candidateIds]),
-  );
-  const describe = (id: number): PersonRef =>
-    people.get(id) ?? { id, name: `User ${id}`, affiliation: null };
-  return rows.map((row, index) => {
-    const match = matches[index]!;
-    return {
-      line: row.line,
-      given_name: row.givenName,
-      family_name: row.familyName,
-      email: row.email,
-      affiliation: row.affiliation,
-      orcid: row.orcid,
-      dblp: row.dblpPid,
-      status: match.status,
-      matched_by: match.matchedBy,
-      user: match.userId ? describe(match.userId) : null,
-      candidates: match.candidateIds.map(describe),
-      institutions: match.institutions.map((institution) => ({
-        id: institution.id,
-        name: institution.name,
-        matched_by: institution.matchedBy,
-        is_approved: institution.isApproved,
-      })),
-    };
-  });
-}
-
-function countsOf(rows: ReadonlyArray<{ status: string }>): MatchCounts {
-  const count = (status: string) => rows.filter((row) => row.status === status).length;
-  return {
-    rows: rows.length,
-    matched: count('matched'),
-    unmatched: count('unmatched'),
-    ambiguous: count('ambiguous'),
-  };
-}
 
 /**
  * Who the rows are: an upload's answer reads the matches the upload just stored; a read works
@@ -123,6 +71,17 @@ export async function toMemberWires(
   });
 }
 
+/** Committee rows as the committee calls answer them, from their matches: the picks applied. */
+export async function memberWiresOf(
+  db: Db,
+  conferenceId: number,
+  members: readonly CommitteeMemberRow[],
+  matches: readonly RowMatch[],
+): Promise<CommitteeMember[]> {
+  const settled = await settleRows(db, conferenceId, 'committee', members, matches);
+  return toMemberWires(db, conferenceId, await toCommitteeWires(db, members, settled));
+}
+
 function toInvitationWire(invitation: InvitationRow): CommitteeInvitation {
   return {
     first_sent_at: invitation.firstSentAt.toISOString(),
@@ -138,14 +97,11 @@ async function committeeAnswer(
   message: CommitteeReply['message'],
 ): Promise<CommitteeReply> {
   const members = await repo.listCommittee(db, conferenceId);
-  const rows = await toMemberWires(
+  const rows = await memberWiresOf(
     db,
     conferenceId,
-    await toMatchWires(
-      db,
-      members,
-      await matchesOf(db, conferenceId, 'committee', members, message),
-    ),
+    members,
+    await matchesOf(db, conferenceId, 'committee', members, message),
   );
   return {
     message,
@@ -160,24 +116,13 @@ async function submissionsAnswer(
   conferenceId: number,
   message: SubmissionsReply['message'],
 ): Promise<SubmissionsReply> {
-  const papers = await repo.listSubmissions(db, conferenceId);
-  const authors = await repo.listSubmissionAuthors(
+  const { papers, lines } = await listAuthorLines(db, conferenceId);
+  const matches = await matchesOf(db, conferenceId, 'submissions', lines, message);
+  const rows = await toAuthorWires(
     db,
-    papers.map((paper) => paper.id),
+    lines,
+    await settleRows(db, conferenceId, 'submissions', lines, matches),
   );
-  const paperOf = new Map(papers.map((paper) => [paper.id, paper.paper]));
-  const wires = await toMatchWires(
-    db,
-    authors,
-    await matchesOf(db, conferenceId, 'submissions', authors, message),
-  );
-  const rows: AuthorRow[] = authors.map((author, index) => ({
-    ...wires[index]!,
-    paper: paperOf.get(author.submissionId)!,
-    is_author: author.isAuthor,
-    is_contact: author.isContact,
-  }));
-  rows.sort((first, second) => first.line - second.line);
   return {
     message,
     counts: { ...countsOf(rows), submissions: papers.length },

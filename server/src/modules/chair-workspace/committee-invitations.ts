@@ -25,7 +25,7 @@ import type { Conference } from '../conferences/conferences.repo.ts';
 import { findChairedConference } from '../conferences/conferences.service.ts';
 import type { NamedUser } from '../relations/relation-wire.ts';
 import { displayName } from '../relations/relation-wire.ts';
-import { toMatchWires, toMemberWires } from './chair-workspace.service.ts';
+import { memberWiresOf } from './chair-workspace.service.ts';
 import { matchPeople } from './row-matches.ts';
 import { findCommitteeMember } from './chair-workspace.repo.ts';
 import { findAccountAddresses, recordInvitation } from './committee-invitations.repo.ts';
@@ -123,10 +123,11 @@ export async function inviteCommitteeMember(
       throw conflict({ email: [chairWorkspaceMessages.hasAccount(email)] });
     }
     await mailInvitation(context, tx, conference, member.email.toLowerCase(), session.user);
-    const [wire] = await toMemberWires(
+    const [wire] = await memberWiresOf(
       tx,
       conference.id,
-      await toMatchWires(tx, [member], await matchPeople(tx, [member])),
+      [member],
+      await matchPeople(tx, [member]),
     );
     return { message: 'INVITED', member: wire! };
   });

@@ -44,6 +44,9 @@ import * as repo from './chair-workspace.repo.ts';
 import { listDecisionRows, pairKey, toDecisionWires } from './decisions.ts';
 import type { PlacedInstitutionFact, RowMatch } from './people-matching.ts';
 import { appendTo, fullName } from './people-matching.ts';
+import type { MatchPickRow } from './match-picks.repo.ts';
+import { listPicks } from './match-picks.repo.ts';
+import { applyPicks } from './match-picks.ts';
 import { loadRowMatches, matchPeople } from './row-matches.ts';
 import { toCollaboratorsCsv, toHotcrpAssignmentsCsv, toMatrixCsv } from './matrix-exports.ts';
 
@@ -203,12 +206,24 @@ export async function computeMatrix(
       paperRows.map((paper) => paper.id),
     )
   ).filter((author) => author.isAuthor);
-  const [memberMatches, authorMatches] = options.storedMatches
-    ? await Promise.all([
-        loadRowMatches(db, conference.id, 'committee', memberRows),
-        loadRowMatches(db, conference.id, 'submissions', authorRows),
-      ])
-    : await Promise.all([matchPeople(db, memberRows), matchPeople(db, authorRows)]);
+  const [found, memberPicks, authorPicks] = await Promise.all([
+    options.storedMatches
+      ? Promise.all([
+          loadRowMatches(db, conference.id, 'committee', memberRows),
+          loadRowMatches(db, conference.id, 'submissions', authorRows),
+        ])
+      : Promise.all([matchPeople(db, memberRows), matchPeople(db, authorRows)]),
+    // A person checked is no committee row: only the authors' picks apply to them.
+    options.members ? new Map<string, MatchPickRow>() : listPicks(db, conference.id, 'committee'),
+    listPicks(db, conference.id, 'submissions'),
+  ]);
+  const paperNumberOf = new Map(paperRows.map((paper) => [paper.id, paper.paper]));
+  const memberMatches = applyPicks(memberRows, found[0], memberPicks).matches;
+  const authorMatches = applyPicks(
+    authorRows.map((row) => ({ ...row, paper: paperNumberOf.get(row.submissionId) })),
+    found[1],
+    authorPicks,
+  ).matches;
   const referenceDate = referenceDateOf(conference);
   const placed = [...memberMatches, ...authorMatches].flatMap((match) =>
     match.institutions.map((institution) => institution.id),

@@ -30,7 +30,8 @@ export interface PlacedInstitutionFact {
 
 export interface RowMatch {
   status: 'matched' | 'unmatched' | 'ambiguous';
-  matchedBy: 'email' | 'dblp' | null;
+  /** `pick` only once a chair's pick is applied (applyPick). */
+  matchedBy: 'email' | 'dblp' | 'pick' | null;
   userId: number | null;
   candidateIds: number[];
   institutions: PlacedInstitutionFact[];
@@ -180,4 +181,43 @@ function placeAtInstitutions(row: RowIdentity, registry: RegistryIndex): PlacedI
       matchedBy,
       isApproved: institution.isApproved,
     }));
+}
+
+/** A chair's pick for a row: the candidate, or none (null), among the candidates offered then. */
+export interface ChairPick {
+  userId: number | null;
+  offeredIds: readonly number[];
+}
+
+/**
+ * What a chair's pick makes of a row's match (docs/decisions/conflicts.md, "Picking a
+ * candidate"), in plain words:
+ * - an address or DBLP pid that matches wins: the pick is not used (a row the identifiers settle
+ *   was never the chair's to settle);
+ * - a picked candidate ties the row to them while they are still among its candidates (a person
+ *   deleted or renamed since is not, and the row asks again);
+ * - none of the candidates leaves the row unmatched while every candidate is one the chair was
+ *   offered: a namesake who turns up later opens the row again.
+ * Answers undefined when the pick does not apply (the match stands as it is).
+ */
+export function applyPick(match: RowMatch, pick: ChairPick | undefined): RowMatch | undefined {
+  if (!pick || match.status === 'matched' || match.candidateIds.length === 0) return undefined;
+  if (pick.userId !== null) {
+    if (!match.candidateIds.includes(pick.userId)) return undefined;
+    return { ...match, status: 'matched', matchedBy: 'pick', userId: pick.userId };
+  }
+  if (!match.candidateIds.every((id) => pick.offeredIds.includes(id))) return undefined;
+  return { ...match, status: 'unmatched' };
+}
+
+/**
+ * What a row is in any upload of its file, for the chair's picks: its address (a member's, or
+ * an author's on every paper they are on), else the paper and the name.
+ */
+export function pickKeyOf(
+  row: Pick<RowIdentity, 'email' | 'givenName' | 'familyName'>,
+  paper?: number,
+) {
+  if (row.email !== '') return `email:${row.email.toLowerCase()}`;
+  return `paper:${paper ?? 0} name:${institutionKey(fullName(row))}`;
 }

@@ -8,7 +8,7 @@ import { readDblpPid } from '@recuse/common';
 import type { AppContext } from '../../context.ts';
 import type { SessionUser } from '../../http/authenticate.ts';
 import { findChairedConference } from '../conferences/conferences.service.ts';
-import { toMatchWires } from './chair-workspace.service.ts';
+import { toMatchWires } from './row-wires.ts';
 import { computeMatrix } from './matrix.service.ts';
 import { matchPeople } from './row-matches.ts';
 

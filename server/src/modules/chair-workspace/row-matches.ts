@@ -29,7 +29,8 @@ export async function matchPeople(db: Db, rows: readonly RowIdentity[]): Promise
 function storedColumnsOf(match: RowMatch): StoredMatchColumns {
   return {
     matchedUserId: match.userId,
-    matchedBy: match.matchedBy,
+    // What matching found: a chair's pick is kept apart (match-picks.ts), never stored here.
+    matchedBy: match.matchedBy === 'pick' ? null : match.matchedBy,
     candidateIds: match.candidateIds,
     placedInstitutions: match.institutions,
   };

@@ -24,7 +24,7 @@ import type { SessionUser } from '../../http/authenticate.ts';
 import { conflict, validationFailed } from '../../http/errors.ts';
 import type { Conference } from '../conferences/conferences.repo.ts';
 import { findChairedConference } from '../conferences/conferences.service.ts';
-import { toMatchWires, toMemberWires } from './chair-workspace.service.ts';
+import { memberWiresOf } from './chair-workspace.service.ts';
 import { inviteAddedMember } from './committee-invitations.ts';
 import { findCommitteeMember } from './chair-workspace.repo.ts';
 import { pairKey } from './decisions.ts';
@@ -401,14 +401,11 @@ export async function addLateMember(
       'member',
       session.user.id,
     );
-    const [wire] = await toMemberWires(
+    const [wire] = await memberWiresOf(
       tx,
       conference.id,
-      await toMatchWires(
-        tx,
-        [stored!],
-        await loadRowMatches(tx, conference.id, 'committee', [stored!]),
-      ),
+      [stored!],
+      await loadRowMatches(tx, conference.id, 'committee', [stored!]),
     );
     return {
       ...(await changesReply(tx, conference, row, 'stored', 'ADDED', version)),

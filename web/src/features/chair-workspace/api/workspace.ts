@@ -6,6 +6,7 @@ import type { ConflictDecisionValue } from '@recuse/common';
 import {
   auditReplySchema,
   auditRunsReplySchema,
+  committeePickReplySchema,
   committeeReplySchema,
   conflictDecisionReplySchema,
   matrixChangesReplySchema,
@@ -13,6 +14,7 @@ import {
   matrixVersionsReplySchema,
   messages,
   personCheckReplySchema,
+  submissionsPickReplySchema,
   submissionsReplySchema,
 } from '@recuse/common';
 import type { ApiAnswer, FormFields, SaveResult } from '../../../lib/api-client.ts';
@@ -79,6 +81,22 @@ export function uploadSubmissions(confid: string, file: string) {
     ...tokenCall,
     isMultipart: true,
   });
+}
+
+export type PickFile = 'committee' | 'submissions';
+
+/** The chair's pick for the row on `line`: a candidate's user id, or none of them. */
+export function pickCandidate(
+  confid: string,
+  file: PickFile,
+  fields: { line: number; pick: number | 'none' },
+) {
+  return saveForm(
+    `${base(confid)}/${file}/pick`,
+    { line: String(fields.line), pick: String(fields.pick) },
+    file === 'committee' ? committeePickReplySchema : submissionsPickReplySchema,
+    tokenCall,
+  );
 }
 
 export function runAudit(confid: string, file: string) {

@@ -1,12 +1,14 @@
 // The committee and the submissions as HotCRP writes them: a file input each, the counts of the
 // answer (matched, ambiguous, unmatched), and the rows that need the chair: a name that matches
-// people of ours but no address or DBLP profile, so nobody is tied to it by name alone.
-import { FileInput, Group, List, Stack, Table, Text, Title } from '@mantine/core';
+// people of ours but no address or DBLP profile, so nobody is tied to it by name alone until the
+// chair picks (MatchPicks).
+import { FileInput, Group, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CommitteeRow, MatchCounts } from '@recuse/common';
 import { messages } from '@recuse/common';
 import type { SaveResult } from '../../../lib/api-client.ts';
 import { useAction } from '../../../lib/use-action.ts';
+import type { PickFile } from '../api/workspace.ts';
 import {
   uploadCommittee,
   uploadSubmissions,
@@ -15,7 +17,7 @@ import {
   workspaceQueryKey,
 } from '../api/workspace.ts';
 import { FileProblems } from './file-problems.tsx';
-import { ScrollRegion } from './scroll-region.tsx';
+import { MatchPicks } from './match-picks.tsx';
 
 export function UploadsPanel({ confid }: { confid: string }) {
   const committee = useCommittee(confid);
@@ -29,7 +31,7 @@ export function UploadsPanel({ confid }: { confid: string }) {
         hint="HotCRP's PC info CSV (given_name, family_name, email, affiliation; orcid and dblp read)."
         send={uploadCommittee}
         counts={committee.data?.counts}
-        needsDecision={committee.data?.needs_decision ?? []}
+        rows={committee.data?.rows ?? []}
       />
       <UploadSection
         confid={confid}
@@ -39,7 +41,7 @@ export function UploadsPanel({ confid }: { confid: string }) {
         send={uploadSubmissions}
         counts={submissions.data?.counts}
         extra={submissions.data ? `${submissions.data.counts.submissions} submissions` : undefined}
-        needsDecision={submissions.data?.needs_decision ?? []}
+        rows={submissions.data?.rows ?? []}
       />
     </Stack>
   );
@@ -53,16 +55,16 @@ function UploadSection({
   send,
   counts,
   extra,
-  needsDecision,
+  rows,
 }: {
   confid: string;
-  id: string;
+  id: PickFile;
   title: string;
   hint: string;
   send: (confid: string, file: string) => Promise<SaveResult<unknown>>;
   counts: MatchCounts | undefined;
   extra?: string;
-  needsDecision: Array<CommitteeRow & { paper?: number }>;
+  rows: ReadonlyArray<CommitteeRow & { paper?: number }>;
 }) {
   const queryClient = useQueryClient();
   const action = useAction<'upload'>();
@@ -101,56 +103,7 @@ function UploadSection({
           <Text>{counts.unmatched} not known to Recuse</Text>
         </Group>
       )}
-      {needsDecision.length > 0 && (
-        <>
-          <Title order={3} fz="h4" mt="md" mb="xs">
-            Rows that need a decision ({needsDecision.length})
-          </Title>
-          <Text fz="sm" mb="xs">
-            Only a name matches these rows. Recuse ties nobody to a row by name alone: to pick one
-            of the candidates, add their DBLP profile (the dblp column) or the address they use with
-            Recuse to the file and upload it again; to leave the row, do nothing: it still counts
-            through its address and affiliation.
-          </Text>
-          <ScrollRegion label="Rows that need a decision, scrolls sideways" minWidth={560}>
-            <Table withTableBorder>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Line</Table.Th>
-                  {needsDecision.some((row) => row.paper !== undefined) && (
-                    <Table.Th scope="col">Paper</Table.Th>
-                  )}
-                  <Table.Th scope="col">Row</Table.Th>
-                  <Table.Th scope="col">Candidates</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {needsDecision.map((row) => (
-                  <Table.Tr key={`${row.paper ?? ''} ${row.line}`}>
-                    <Table.Td>{row.line}</Table.Td>
-                    {row.paper !== undefined && <Table.Td>{row.paper}</Table.Td>}
-                    <Table.Td>
-                      {[row.given_name, row.family_name].filter(Boolean).join(' ')}
-                      {row.email && ` (${row.email})`}
-                      {row.affiliation && `, ${row.affiliation}`}
-                    </Table.Td>
-                    <Table.Td>
-                      <List fz="sm">
-                        {row.candidates.map((candidate) => (
-                          <List.Item key={candidate.id}>
-                            {candidate.name}
-                            {candidate.affiliation ? `, ${candidate.affiliation}` : ''}
-                          </List.Item>
-                        ))}
-                      </List>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollRegion>
-        </>
-      )}
+      <MatchPicks confid={confid} file={id} rows={rows} />
     </section>
   );
 }
