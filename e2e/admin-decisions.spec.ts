@@ -218,10 +218,10 @@ for (const width of [1280, 375]) {
     await page.goto('/admin/users');
     await expect(page.getByRole('heading', { level: 1, name: 'Accounts' })).toBeVisible();
     await page.getByRole('textbox', { name: 'Find an account' }).fill(demoAccounts.grace.email);
-    await page
-      .getByRole('table', { name: 'Accounts found' })
-      .getByRole('link', { name: 'Grace Hopper' })
-      .click();
+    const accounts = page.getByRole('table', { name: 'Accounts found' });
+    await expect(accounts.getByRole('link', { name: 'Grace Hopper' })).toBeVisible();
+    await expectNoAxeViolations(page, { waitForLoaders: true });
+    await accounts.getByRole('link', { name: 'Grace Hopper' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Account - Grace Hopper');
     await expectNoAxeViolations(page, { waitForLoaders: true });
 

@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
+import { messages } from '@recuse/common';
 import { demoSignIn, signIn, signedInBrowser } from './support/accounts.ts';
 import { bearerOf, saveCoauthoredPaper, uniqueTitle } from './support/relations.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
@@ -49,6 +50,12 @@ test('the chair reads the matrix, pins a decision, downloads the HotCRP file and
       has: page.getByRole('cell', { name: '1', exact: true }),
     });
   await expect(alanOnPaper1).toContainText('Grace Hopper');
+  // Alan and Grace's personal relation reaches the chair as a bare conflict, under the rule
+  // that counts it: its comment stays with the two of them (docs/product.md, personal relations).
+  await expect(alanOnPaper1).toContainText(
+    `Personal relationship (always): ${messages.personalRelationWithheld} with Grace Hopper`,
+  );
+  await expect(page.getByText('We are cousins.')).toHaveCount(0);
 
   // Edsger's paper 4 conflict comes from the files alone; the chair confirms it, pinned.
   await conflicts.getByRole('button', { name: 'Decide on paper 4 and Edsger Dijkstra' }).click();

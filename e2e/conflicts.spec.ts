@@ -170,6 +170,46 @@ test('Ada generates her conflicts under the Default rules, exports them and sees
   await expect(
     picture.locator('[data-person-id]').filter({ hasText: 'Grace Hopper' }),
   ).toHaveAttribute('data-conflict', 'provisional');
+  // Every name is written whole, inside the picture, over no other; those straight above and
+  // below the centre read level rather than turned on end.
+  const labels = await picture.locator('[data-person-id] text').evaluateAll((texts) => {
+    const frame = (texts[0] as SVGTextElement).ownerSVGElement!.getBoundingClientRect();
+    return texts.map((text) => {
+      const box = text.getBoundingClientRect();
+      const person = text.parentElement!;
+      const circle = person.querySelector('circle:last-of-type')!.getBoundingClientRect();
+      const centre = { x: circle.x + circle.width / 2, y: circle.y + circle.height / 2 };
+      return {
+        name: text.textContent ?? '',
+        box: { left: box.left, right: box.right, top: box.top, bottom: box.bottom },
+        inside:
+          box.left >= frame.left - 1 &&
+          box.right <= frame.right + 1 &&
+          box.top >= frame.top - 1 &&
+          box.bottom <= frame.bottom + 1,
+        isTurned: (text.getAttribute('transform') ?? '').includes('rotate'),
+        // Straight above or below the picture's centre: within a tenth of its width.
+        isVertical: Math.abs(centre.x - (frame.left + frame.width / 2)) < frame.width / 10,
+      };
+    });
+  });
+  expect(labels.length).toBeGreaterThan(1);
+  for (const label of labels) {
+    expect(label.inside, label.name).toBe(true);
+    expect(label.name, label.name).not.toMatch(/…$/);
+    if (label.isVertical) expect(label.isTurned, label.name).toBe(false);
+  }
+  expect(labels.some((label) => label.isVertical)).toBe(true);
+  for (const [index, first] of labels.entries()) {
+    for (const second of labels.slice(index + 1)) {
+      const overlaps =
+        first.box.left < second.box.right &&
+        second.box.left < first.box.right &&
+        first.box.top < second.box.bottom &&
+        second.box.top < first.box.bottom;
+      expect(overlaps, `${first.name} and ${second.name}`).toBe(false);
+    }
+  }
 
   const { violations } = await new AxeBuilder({ page }).analyze();
   const summary = violations.map((violation) => ({

@@ -1,19 +1,22 @@
 // The profile in the browser (docs/product.md, "The screens", Profile): completing it from the
 // dashboard's warning, proposing an institution that a second person then finds by its alias,
 // finding a listed institution by another of its names (ETH Zurich by "ETH" or its German name),
-// linking the DBLP person imported before the account existed, and reading and dismissing a
-// notification.
-import type { Locator, Page } from '@playwright/test';
+// linking the DBLP person imported before the account existed, reading and dismissing a
+// notification, a secondary e-mail that finds its owner, and the DBLP section.
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { dblpClaimMessages, messages } from '@recuse/common';
 import {
   createConfirmedAccount,
   demoSignIn,
+  signedInBrowser,
   signIn,
+  uniqueDblpUrl,
+  uniqueSurname,
   waitForPageSettled,
 } from './support/accounts.ts';
 import { demoPassword, findLinkInMail, uniqueEmail } from './support/mailbox.ts';
-import { expectNoAxeViolations } from './support/axe.ts';
+import { expectNoAxeViolations, expectNoAxeViolationsAtSizes } from './support/axe.ts';
 
 const thisYear = String(new Date().getFullYear());
 
@@ -47,6 +50,19 @@ async function finishCurrentAffiliation(page: Page, row: Locator, position: stri
 async function saveProfile(page: Page) {
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('status').filter({ hasText: messages.recordUpdated })).toBeVisible();
+}
+
+/** The demo administrator's bearer header, signed in through the API. */
+async function adminHeaders(request: APIRequestContext) {
+  const login = await request.post('/v1/user/login', {
+    form: {
+      action: 'login',
+      api_key: 'recuse-web',
+      username: 'admin@example.org',
+      password: demoPassword,
+    },
+  });
+  return { Authorization: `Bearer ${(await login.json()).access_token}` };
 }
 
 async function openProfile(page: Page) {
@@ -238,15 +254,7 @@ test('di@example.org claims the DBLP person imported before the account existed,
   await expect(page.getByRole('button', { name: 'Confirm with ORCID' })).toBeHidden();
 
   // The administrator confirms the claim (through the API until the administration screens).
-  const login = await request.post('/v1/user/login', {
-    form: {
-      action: 'login',
-      api_key: 'recuse-web',
-      username: 'admin@example.org',
-      password: demoPassword,
-    },
-  });
-  const admin = { Authorization: `Bearer ${(await login.json()).access_token}` };
+  const admin = await adminHeaders(request);
   const queue = await (await request.get('/v1/web/admin/dblp-claims', { headers: admin })).json();
   const claim = (queue.claims as Array<{ id: number; dblpUrl: string }>).find(
     (entry) => entry.dblpUrl === dblpUrl,
@@ -331,4 +339,73 @@ test('a changed e-mail shows as unconfirmed until the link mailed to it is opene
   await expect(primary).toHaveValue(newEmail);
   await expect(page.getByText(messages.emailAddressConfirmed)).toBeVisible();
   await expect(page.getByText(messages.emailAwaitingConfirmation)).toBeHidden();
+});
+
+test('a confirmed secondary e-mail finds its owner in the person picker from its first letters', async ({
+  browser,
+  page,
+}) => {
+  const account = await createConfirmedAccount(page, 'Riley', uniqueSurname());
+  await signIn(page, account);
+  await openProfile(page);
+  const row = affiliation(page, 1);
+  await row.getByRole('combobox', { name: 'Institution' }).fill('delft');
+  await page.getByRole('option', { name: 'Delft University of Technology' }).click();
+  await finishCurrentAffiliation(page, row, 'Postdoc');
+  const secondary = uniqueEmail('qt');
+  await page.getByLabel('Secondary email').fill(secondary);
+  await saveProfile(page);
+  await page.goto(await findLinkInMail(page, secondary, '/v1/web/user/confirm-email/'));
+
+  // Someone else types the start of that address, up to a little past the '@'.
+  const { context, page: other } = await signedInBrowser(browser, demoSignIn('grace'));
+  await other.goto('/relations/add');
+  await waitForPageSettled(other);
+  await other.getByRole('combobox', { name: 'Relation type' }).click();
+  await other.getByRole('option', { name: 'Collaboration (joint project or grant)' }).click();
+  const picker = other.getByRole('combobox', { name: 'Person name', exact: true });
+  const prefix = secondary.slice(0, secondary.indexOf('@') + 4);
+  await picker.fill(prefix);
+  await expect(
+    other.getByRole('option', { name: `${account.firstName} ${account.lastName}` }),
+  ).toBeVisible();
+  await context.close();
+});
+
+test("the profile's DBLP section says when the publications were fetched and refreshes at most every ten minutes", async ({
+  page,
+  request,
+}) => {
+  const dblpUrl = uniqueDblpUrl();
+  const account = await createConfirmedAccount(page, 'Dora', uniqueSurname(), { dblpUrl });
+  // Nothing to show before the DBLP profile is the account's.
+  await signIn(page, account);
+  await openProfile(page);
+  await expect(page.getByRole('region', { name: 'Publications from DBLP' })).toHaveCount(0);
+
+  // An administrator confirms the claim; that queues the first fetch.
+  const admin = await adminHeaders(request);
+  const queue = await (await request.get('/v1/web/admin/dblp-claims', { headers: admin })).json();
+  const claim = (queue.claims as Array<{ id: number; dblpUrl: string }>).find(
+    (entry) => entry.dblpUrl === dblpUrl,
+  );
+  const confirmed = await request.post('/v1/web/admin/dblp-claims/confirm', {
+    headers: admin,
+    form: { claimId: String(claim!.id) },
+  });
+  expect(confirmed.status()).toBe(200);
+
+  await openProfile(page);
+  const section = page.getByRole('region', { name: 'Publications from DBLP' });
+  await expect(section).toContainText('Last fetched: not yet');
+  // This server reads no DBLP (no outside network): the fetch waits in the queue.
+  await expect(section.getByRole('status')).toHaveText('A refresh is waiting its turn.');
+  await section.getByRole('button', { name: 'Refresh now' }).click();
+  await expect(section).toContainText(/Next refresh possible from /);
+  // A second refresh within ten minutes is refused with the reason.
+  await section.getByRole('button', { name: 'Refresh now' }).click();
+  await expect(section.getByRole('alert')).toHaveText(
+    'You can refresh once every 10 minutes. Please try again later.',
+  );
+  await expectNoAxeViolationsAtSizes(page);
 });

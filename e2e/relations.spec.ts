@@ -205,9 +205,11 @@ test('a paper with two co-authors: accepted, rejected, edited, and accepted by b
   await expectMail(rejecter.page, rejecter.account.email, `Recuse: ${modified}`);
   await rejecter.page.goto('/');
   await waitForPageSettled(rejecter.page);
-  await notificationAbout(rejecter.page, modified, correctedTitle)
-    .getByRole('link', { name: 'View' })
-    .click();
+  // The creator's change comment is a comment, not a reason.
+  const modifiedNotice = notificationAbout(rejecter.page, modified, correctedTitle);
+  await expect(modifiedNotice).toContainText(`Comment: ${changeComment}`);
+  await expect(modifiedNotice).not.toContainText('Reason:');
+  await modifiedNotice.getByRole('link', { name: 'View' }).click();
   await waitForPageSettled(rejecter.page);
   await expect(rejecter.page.getByText(correctedTitle)).toBeVisible();
   const rejecterLog = await openActivityLog(rejecter.page, 2);
@@ -226,6 +228,26 @@ test('a paper with two co-authors: accepted, rejected, edited, and accepted by b
   await expect(coauthorRow(page, fullName(accepter.account))).toContainText('Accepted');
   await expect(coauthorRow(page, fullName(rejecter.account))).toContainText('Accepted');
   await expect(page.getByText(messages.rejectedByOtherUser)).toBeHidden();
+
+  // A save with a comment and no changed field is a comment: the co-authors read that the
+  // creator commented, not that the relation was modified, and their answers stand.
+  const note = 'The DOI is now on the publisher’s page.';
+  await page.getByRole('textbox', { name: 'Comment' }).fill(note);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await seeBriefly(page.getByRole('status').filter({ hasText: messages.relationUpdated }));
+  await expect(coauthorRow(page, fullName(accepter.account))).toContainText('Accepted');
+  await accepter.page.goto('/');
+  const commented = notificationAbout(
+    accepter.page,
+    `${fullName(creator)} commented on the relation.`,
+    correctedTitle,
+  );
+  await expect(commented).toContainText(`Comment: ${note}`);
+  await expect(
+    accepter.page
+      .getByRole('listitem')
+      .filter({ hasText: `${fullName(creator)} modified the relation` }),
+  ).toHaveCount(0);
   await accepter.context.close();
   await rejecter.context.close();
 });
@@ -288,6 +310,8 @@ test('a colleague without an account is invited by mail, signs up and accepts', 
   await guest.getByRole('link', { name: 'Go to sign in' }).click();
   await fillSignInForm(guest, invitedEmail, newcomer.password);
   await expect(guest.getByRole('heading', { name: 'Hello, Newcomer!' })).toBeVisible();
+  // The profile is not complete yet, and answering works all the same: the header says both.
+  await expect(guest.getByText(messages.notificationsHeaderNewUser)).toBeVisible();
 
   const invitation = notificationAbout(
     guest,
@@ -356,6 +380,10 @@ test('a pending application with a new institution is validated when the admin a
   const heading = page.getByRole('heading', { name: /^Relation - / });
   await expect(heading).toContainText('Pending');
   await expect(page.getByText(messages.institutionNotApproved)).toBeVisible();
+  // Nobody else is named on it: nobody is awaited and nobody is asked for a change.
+  await waitForPageSettled(page);
+  await expect(page.getByText(messages.awaitingOtherUser)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Request a change' })).toHaveCount(0);
 
   // No administration page exists yet: the administrator approves through the API.
   const view = await page.request.get(`/v1/web/relation/data/pending_employment_view/${id}`, {

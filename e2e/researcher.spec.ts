@@ -1,7 +1,8 @@
 // What a researcher meets page by page, beyond the main journeys of the other specs: required
-// fields marked, the skip link, a relation that is not there, the word after Delete, a new
-// confirmation mail, typed e-mails in the person picker, messages that say what is true, status
-// badges on a phone, and a profile the server cannot read.
+// fields marked, the skip link, a relation that is not there (or no longer), the word after
+// Delete, who is offered Contact admin, a long unbroken title, a new confirmation mail, typed
+// e-mails in the person picker, messages that say what is true, status badges on a phone, and a
+// profile the server cannot read.
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
@@ -14,6 +15,7 @@ import {
   newAccount,
   readStorage,
   sessionKeys,
+  signedInBrowser,
   signIn,
   uniqueSurname,
   waitForPageSettled,
@@ -133,6 +135,73 @@ test('after Delete the list says the relation was deleted, once; its creator has
   await page.reload();
   await expect(page.getByText(pendingRelationCount(0).replace(' pending', ''))).toBeVisible();
   await expect(page.getByText(messages.relationDeleted)).toBeHidden();
+
+  // Its page now says it is not there, at once (a deleted relation is a 404, never retried).
+  await page.goto(`/relations/view/${id}`);
+  await expect(page.getByRole('alert').filter({ hasText: messages.relationNotFound })).toBeVisible({
+    timeout: 1_500,
+  });
+  await expect(page.getByText(title)).toHaveCount(0);
+});
+
+test('a party may contact the administrators about a relation; an administrator is not offered it', async ({
+  browser,
+  page,
+}) => {
+  // Demo relation 1: Ada's paper, on which Grace is named.
+  const contactAdmin = (viewer: Page) => viewer.getByRole('button', { name: 'Contact admin' });
+  await signIn(page, demoSignIn('grace'));
+  await page.goto('/relations/view/1');
+  await expect(page.getByRole('heading', { name: /^Relation - / })).toBeVisible();
+  await waitForPageSettled(page);
+  await expect(contactAdmin(page)).toBeVisible();
+
+  const { context, page: administrator } = await signedInBrowser(
+    browser,
+    demoSignIn('administrator'),
+  );
+  await administrator.goto('/relations/view/1');
+  await expect(administrator.getByRole('heading', { name: /^Relation - / })).toBeVisible();
+  await waitForPageSettled(administrator);
+  await expect(administrator.getByText('Notes on the Analytical Engine')).toBeVisible();
+  await expect(contactAdmin(administrator)).toHaveCount(0);
+  await context.close();
+});
+
+test('a long unbroken title breaks: the year, status and View stay in reach at 1280 and 375 px', async ({
+  page,
+}) => {
+  const author = await createConfirmedAccount(page, 'Lang', uniqueSurname());
+  await signIn(page, author);
+  const title = `Supercalifragilistic${'expialidocious'.repeat(14)}${Date.now().toString(36)}`;
+  await saveCoauthoredPaper(page, {
+    title,
+    year: lastYear,
+    coauthors: [{ coauthor_name: uniqueEmail('wrap') }],
+  });
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/relations');
+    await page.getByRole('button', { name: /Co-authored publication/ }).click();
+    const row = page.getByRole('row').filter({ hasText: title.slice(0, 30) });
+    const table = page.getByRole('table').filter({ has: row });
+    const view = row.getByRole('link', { name: /^View / });
+    await expect(view).toBeVisible();
+    // The title breaks instead of widening the table: it fits the page, or on a phone keeps
+    // the 600 px it scrolls sideways within (docs/product.md, Relations list); the page itself
+    // never scrolls sideways.
+    const tableWidth = await table.evaluate((element) => element.scrollWidth);
+    expect(tableWidth, `${width} px`).toBeLessThanOrEqual(Math.max(width, 640));
+    const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(pageWidth, `${width} px`).toBeLessThanOrEqual(width);
+    for (const part of [view, row.getByText(String(lastYear)), row.getByText('Pending')]) {
+      await part.scrollIntoViewIfNeeded();
+      const box = await part.boundingBox();
+      expect(box, `${width} px`).not.toBeNull();
+      expect(box!.x, `${width} px`).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width, `${width} px`).toBeLessThanOrEqual(width);
+    }
+  }
 });
 
 /** The mails in the development mailbox to an address with a confirmation link. */

@@ -34,12 +34,14 @@ export const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
 });
 
-// Mantine's dimmed gray (descriptions, hints) and its error red (field errors, invalid inputs)
-// are below AA contrast on white; use darker ones.
+// Mantine's dimmed gray (descriptions, hints), its placeholder gray (the date pickers' 'MM/YYYY'
+// is text, which axe measures) and its error red (field errors, invalid inputs) are below AA
+// contrast on white; use darker ones.
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-placeholder': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
   },
   dark: {},
