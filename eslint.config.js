@@ -83,7 +83,8 @@ export default tseslint.config(
       'A feature does not import a sibling feature: let the page hand it in as a prop, or move it to components/ or lib/ (docs/architecture.md).',
   }),
   // A server module calls another module's services, never its repos (tests may set data up
-  // through any repo). The exceptions are marked where they are imported, with their reason.
+  // through any repo); a query that must run in the caller's transaction is offered as a service
+  // function taking that transaction. No exception remains.
   ...importZones({
     root: 'server/src/modules/',
     files: ['**/*.ts'],

@@ -27,6 +27,27 @@ export function findDblpPidHolder(db: Db, pid: string): Promise<User | undefined
 }
 
 /**
+ * The account's row, locked until the caller's transaction ends: the lock a profile save
+ * takes, so a decision about the account (a DBLP claim) waits for it and is not overwritten.
+ */
+export async function lockAccount(db: Db, userId: number): Promise<User | undefined> {
+  const [user] = await lockUsers(db, [userId]);
+  return user;
+}
+
+/**
+ * The account now holds a DBLP pid, with the name DBLP gives it (null until crawled), in the
+ * caller's transaction: a confirmed claim (docs/dblp.md, "Claims").
+ */
+export function assignDblpIdentity(
+  db: Db,
+  userId: number,
+  identity: { dblpPid: string; dblpName: string | null },
+): Promise<void> {
+  return setDblpIdentity(db, userId, identity);
+}
+
+/**
  * The moves both merges share: relations between the two records go first (they would
  * become relations of the person with themselves), everything else that names `from` moves
  * to `into` (userReferences), and the `from` row is deleted. Answers what moved, per column.

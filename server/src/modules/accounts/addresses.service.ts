@@ -71,9 +71,9 @@ export async function sendAddressConfirmation(
 }
 
 /**
- * An address proven by an invitation's link, in the sign-up's transaction: an account that
- * holds it from a sign-up it never confirmed gives it up, as when someone names the address in
- * a relation (docs/security.md, 6a); its own confirmation link works while nobody has the address.
+ * An address proven by an invitation's link, or named in a relation, in the caller's
+ * transaction: an account that holds it from a sign-up it never confirmed gives it up
+ * (docs/security.md, 6a); its own confirmation link works while nobody has the address.
  */
 export async function releaseUnconfirmedSignUp(db: Db, holderId: number): Promise<void> {
   await releaseUnconfirmedAddress(db, holderId);
@@ -107,6 +107,18 @@ export async function sendEmailChangeNotice(
 }
 
 /**
+ * Whether `user` holds `address` only from a sign-up never confirmed: the address does not
+ * identify them, and whoever proves it, or names it on a relation, takes it.
+ */
+export function holdsUnconfirmedAddress(user: User, address: string): boolean {
+  return (
+    user.kind === 'registered' &&
+    !user.isEmailConfirmed &&
+    user.email?.toLowerCase() === address.toLowerCase()
+  );
+}
+
+/**
  * Gives the account an address it has just proven: an invited person named by that address
  * becomes part of the account (their relations are now the account's), and an account that
  * holds it from a sign-up it never confirmed gives it up. False when a confirmed account (or
@@ -118,12 +130,8 @@ async function takeAddress(db: Db, userId: number, address: string): Promise<boo
       if (!(await mergeInvitedPerson(db, { fromUserId: holder.id, intoUserId: userId }))) {
         return false;
       }
-    } else if (
-      holder.kind === 'registered' &&
-      !holder.isEmailConfirmed &&
-      holder.email?.toLowerCase() === address
-    ) {
-      await releaseUnconfirmedAddress(db, holder.id);
+    } else if (holdsUnconfirmedAddress(holder, address)) {
+      await releaseUnconfirmedSignUp(db, holder.id);
     } else {
       return false;
     }

@@ -36,6 +36,16 @@ import { hashSecret } from './secrets.ts';
 import type { User } from '../../db/schema.ts';
 import type { SessionUser } from '../../http/authenticate.ts';
 
+/**
+ * The account whose confirmed primary address `email` is (any case), read in the caller's
+ * transaction: a sign-up still waiting for its link proves nothing about who holds the address
+ * (docs/security.md, section 3). How another module names a person by address (a co-chair).
+ */
+export async function findConfirmedAccount(db: Db, email: string): Promise<User | undefined> {
+  const user = await findUserByEmail(db, email);
+  return user?.kind === 'registered' && user.isEmailConfirmed ? user : undefined;
+}
+
 export const lockoutPolicy = { maxFailures: 5, lockMinutes: 15, memoryHours: 24 } as const;
 const passwordResetTtlMinutes = 60;
 const emailConfirmationTtlDays = 7;

@@ -26,10 +26,7 @@ import { recordAudit } from '../../audit/audit.repo.ts';
 import { findViolatedUniqueIndex } from '../../db/errors.ts';
 import type { SessionUser } from '../../http/authenticate.ts';
 import { conflict, HttpError, notFound, validationFailed } from '../../http/errors.ts';
-// Exception to the module zones: a chair is named by address, read inside the conference's
-// transaction with the same case-insensitive lookup sign-in uses.
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the users lookup by address
-import { findUserByEmail } from '../auth/auth.repo.ts';
+import { findConfirmedAccount } from '../auth/auth.service.ts';
 import type { Conference, ConferenceRuleRow } from './conferences.repo.ts';
 import * as repo from './conferences.repo.ts';
 
@@ -306,10 +303,9 @@ export async function addConferenceChair(
 ) {
   return context.db.transaction(async (tx) => {
     const conference = await lockManaged(tx, session, confid, 'conference');
-    const chair = await findUserByEmail(tx, email);
-    // Only an address its account has confirmed names a chair: a sign-up waiting for its
-    // link proves nothing about who holds the address (docs/security.md section 3).
-    if (!chair || chair.kind !== 'registered' || !chair.isEmailConfirmed) {
+    // Only an address its account has confirmed names a chair.
+    const chair = await findConfirmedAccount(tx, email);
+    if (!chair) {
       throw validationFailed({ email: [conferenceRefusals.chairUnknown] });
     }
     await repo.addChair(tx, conference.id, chair.id);

@@ -12,13 +12,12 @@ import { syncImportedRelations } from '../../dblp/imported-relations.repo.ts';
 import type { SessionUser } from '../../http/authenticate.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { enqueueDblpCrawl } from '../../jobs/job-kinds.ts';
-// Exceptions to the module zones: approving a claim sets the account's DBLP identity and locks
-// the account's row inside the claim's transaction, with the owners' own queries.
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- runs in the claim's transaction
-import { setDblpIdentity } from '../accounts/accounts.repo.ts';
-import { findDblpPidHolder, mergeDblpPerson } from '../accounts/accounts.service.ts';
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- runs in the claim's transaction
-import { lockUser } from '../profile/profile.repo.ts';
+import {
+  assignDblpIdentity,
+  findDblpPidHolder,
+  lockAccount,
+  mergeDblpPerson,
+} from '../accounts/accounts.service.ts';
 import type { DblpClaim } from './dblp-claims.repo.ts';
 import {
   findClaim,
@@ -123,7 +122,7 @@ async function lockOpenClaim(
 ): Promise<DblpClaim> {
   const found = await findClaim(db, claimId);
   if (!found) throw notFound();
-  if (options.lockAccount) await lockUser(db, found.userId);
+  if (options.lockAccount) await lockAccount(db, found.userId);
   await lockPid(db, found.pid);
   const claim = (await lockClaim(db, claimId))!;
   if (!isOpen(claim)) throw new HttpError(409, { message: claimMessages.alreadyDecided });
@@ -203,7 +202,7 @@ async function confirmLockedClaim(
       intoUserId: userId,
       pid,
     });
-    await setDblpIdentity(tx, userId, { dblpPid: pid, dblpName: holder.dblpName });
+    await assignDblpIdentity(tx, userId, { dblpPid: pid, dblpName: holder.dblpName });
     await syncImportedRelations(tx, { ids: publicationIds });
     await recordAudit(tx, {
       actorUserId,
@@ -214,7 +213,7 @@ async function confirmLockedClaim(
       after: { dblpPid: pid, publications: publicationIds.length },
     });
   } else if (!holder) {
-    await setDblpIdentity(tx, userId, { dblpPid: pid, dblpName: null });
+    await assignDblpIdentity(tx, userId, { dblpPid: pid, dblpName: null });
   }
   const confirmed = await updateClaim(tx, claim.id, {
     state: 'confirmed',

@@ -15,6 +15,10 @@ export type Position = typeof positions.$inferSelect;
 export type AffiliationRow = typeof affiliations.$inferSelect;
 export type NewAffiliation = typeof affiliations.$inferInsert;
 
+export async function insertNotification(db: Db, row: typeof notifications.$inferInsert) {
+  await db.insert(notifications).values(row);
+}
+
 /** Marks one of the user's own notifications read; false when it is not theirs. */
 export async function markNotificationRead(
   db: Db,

@@ -35,6 +35,7 @@ import {
   findPositionIds,
   findProfileSummary,
   insertAffiliations,
+  insertNotification,
   listAffiliationRows,
   listAffiliations,
   listPositions,
@@ -87,6 +88,17 @@ export async function getProfile(context: AppContext, session: SessionUser): Pro
 
 export async function dismissHelpNotification(context: AppContext, session: SessionUser) {
   await setShowHelpNotification(context.db, session.user.id, false);
+}
+
+/**
+ * A notification about no relation (an administrator's answer to a Contact-us message),
+ * written in the caller's transaction; it shows on the dashboard like any other.
+ */
+export async function notifyUser(
+  db: Db,
+  notice: { userId: number; message: string; comment: string },
+): Promise<void> {
+  await insertNotification(db, notice);
 }
 
 /** Only the owner may mark a notification read; anyone else is told it does not exist. */

@@ -6,10 +6,10 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { validationFailed } from '../../http/errors.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
-// Exception to the module zones: naming a person by an address an account only awaits
-// releases it there, inside the relation's transaction, with the accounts module's query.
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- runs in the relation's transaction
-import { releaseUnconfirmedAddress } from '../accounts/accounts.repo.ts';
+import {
+  holdsUnconfirmedAddress,
+  releaseUnconfirmedSignUp,
+} from '../accounts/addresses.service.ts';
 import { issueInvitationLink } from '../auth/auth.service.ts';
 import { invitationMail } from './relation-notices.ts';
 import type { NamedUser } from './relation-wire.ts';
@@ -52,13 +52,9 @@ export async function resolvePeople(
   for (const email of emails) {
     await lockKey(db, `person-email:${email}`);
     const known = await findUsersByEmails(db, [email]);
-    const unconfirmed = known.find(
-      (candidate) =>
-        candidate.kind === 'registered' &&
-        !candidate.isEmailConfirmed &&
-        candidate.email?.toLowerCase() === email,
-    );
-    if (unconfirmed) await releaseUnconfirmedAddress(db, unconfirmed.id);
+    // Naming an address an account only awaits releases it there (docs/security.md, section 3).
+    const unconfirmed = known.find((candidate) => holdsUnconfirmedAddress(candidate, email));
+    if (unconfirmed) await releaseUnconfirmedSignUp(db, unconfirmed.id);
     const identified = known.filter((candidate) => candidate !== unconfirmed);
     const user =
       identified.find((candidate) => candidate.email?.toLowerCase() === email) ??

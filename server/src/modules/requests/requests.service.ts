@@ -17,17 +17,9 @@ import type { Db } from '../../db/client.ts';
 import type { User } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
-import { notifyPeople } from '../relations/relation-notices.ts';
+import { notifyUser } from '../profile/profile.service.ts';
+import { answerAdminContact } from '../relations/admin-answers.service.ts';
 import { displayName } from '../relations/relation-wire.ts';
-// Exception to the module zones: answering a request about a relation reads it and writes its
-// comment and notices inside the request's transaction, with the relations module's queries.
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- runs in the request's transaction
-import {
-  findRelation,
-  findUsersByIds,
-  insertComment,
-  insertNotifications,
-} from '../relations/relations.repo.ts';
 import type { ContactRequestRow, RelationRequestRow } from './requests.repo.ts';
 import {
   closeRelationRequest,
@@ -139,8 +131,7 @@ async function readRequest(db: Db, kind: RequestKind, id: number): Promise<Admin
 }
 
 /** The author who may still read an answer: a registered account. */
-async function answerableAuthor(db: Db, userId: number | null): Promise<User> {
-  const [author] = userId === null ? [] : await findUsersByIds(db, [userId]);
+function answerableAuthor(author: User | null | undefined): User {
   if (!author || author.kind !== 'registered') throw refused(says.authorGone);
   return author;
 }
@@ -157,7 +148,7 @@ export async function answerRequest(
       const message = await lockContactRequest(tx, requestId);
       if (!message) throw gone();
       if (message.closedAt) throw refused(says.alreadyClosed);
-      const author = await answerableAuthor(tx, message.userId);
+      const author = answerableAuthor((await findContactRequest(tx, requestId))?.author);
       const now = new Date();
       // A Contact-us answer closes the message: any follow-up comes as a new message.
       await updateContactRequest(tx, requestId, {
@@ -167,7 +158,7 @@ export async function answerRequest(
         closedByUserId: admin.id,
       });
       const notice = says.contactAnswerNotice(message.subject);
-      await insertNotifications(tx, [{ userId: author.id, message: notice, comment: answer }]);
+      await notifyUser(tx, { userId: author.id, message: notice, comment: answer });
       if (author.email) {
         await enqueueMail(tx, {
           to: author.email,
@@ -188,25 +179,21 @@ export async function answerRequest(
     const request = await lockRelationRequest(tx, requestId);
     if (!request) throw gone();
     if (request.closedAt) throw refused(says.alreadyClosed);
-    const relation = await findRelation(tx, request.relationId);
+    // Read with the relation it concerns and its author (the request's own query).
+    const found = await findRelationRequest(tx, requestId);
+    const relation = found?.relation;
     if (!relation || relation.status === relationStatus.setForDeletion) {
       throw refused(says.relationDeleted);
     }
-    const author = await answerableAuthor(tx, request.userId);
-    await insertComment(tx, {
-      relationId: relation.id,
-      userId: admin.id,
+    const author = answerableAuthor(found.author);
+    await answerAdminContact(tx, context.config, {
+      relation,
+      commentId: request.id,
+      admin,
+      author,
       text: answer,
-      isToAdmin: true,
-      answersCommentId: request.id,
     });
     if (form.close) await closeRelationRequest(tx, request.id, admin.id);
-    await notifyPeople(tx, context.config, [author], {
-      event: 'adminAnswered',
-      actor: admin,
-      relation,
-      comment: answer,
-    });
     await recordAudit(tx, {
       actorUserId: admin.id,
       action: 'relation.admin-answer',
