@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { messages } from '@recuse/common';
 import { sentInit, stubFetch } from '../testing/render-with-providers.tsx';
-import { callApi, fetchData, readFailure, saveForm } from './api-client.ts';
+import { callApi, fetchData, fetchFile, readFailure, saveForm } from './api-client.ts';
 import { isSignedIn, setSignedOutHandler, storeTokens } from './session.ts';
 
 function startSession() {
@@ -123,5 +123,51 @@ describe('readFailure', () => {
     [null, '', {}],
   ])('reads %j', (body, message, errors) => {
     expect(readFailure(body)).toEqual({ message, errors });
+  });
+});
+
+describe('fetchFile', () => {
+  const fallback = { fileName: 'conflicts-DEFAULT.txt', contentType: 'text/plain' };
+
+  it('hands back the file as written, under the name the server gave it', async () => {
+    startSession();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response('a,b\n1,2\n', {
+            headers: {
+              'Content-Type': 'text/csv',
+              'Content-Disposition': 'attachment; filename="matrix-7.csv"',
+            },
+          }),
+      ),
+    );
+    await expect(fetchFile('/v1/web/export', {}, fallback)).resolves.toEqual({
+      ok: true,
+      data: { fileName: 'matrix-7.csv', contentType: 'text/csv', text: 'a,b\n1,2\n' },
+    });
+  });
+
+  it('names the file itself when the server does not', async () => {
+    startSession();
+    stubFetch({ '/v1/web/export': { body: 'Ada Lovelace (ETH Zurich)' } });
+    const answer = await fetchFile('/v1/web/export', {}, fallback);
+    expect(answer.ok && answer.data.fileName).toBe('conflicts-DEFAULT.txt');
+  });
+
+  it('says a refusal in the server’s words, and no answer as Could not fetch', async () => {
+    startSession();
+    stubFetch({ '/v1/web/export': { status: 403, body: { message: 'Only chairs.' } } });
+    await expect(fetchFile('/v1/web/export', {}, fallback)).resolves.toMatchObject({
+      ok: false,
+      status: 403,
+      message: 'Only chairs.',
+    });
+    stubFetch({ '/v1/web/export': 'network-failure' });
+    await expect(fetchFile('/v1/web/export', {}, fallback)).resolves.toMatchObject({
+      ok: false,
+      message: messages.couldNotFetch,
+    });
   });
 });

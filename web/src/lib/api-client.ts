@@ -3,10 +3,13 @@
 // parsed with its call's reply schema from common/src/schemas (docs/api.md, "One contract per
 // call"). Two ways to read an answer: a data fetch (fetchData) throws 'Could not fetch the
 // data from that resource.' on any failure; a save (saveForm, or callApi for any call whose
-// refusal is shown) hands back the server's message and field errors to show in red.
+// refusal is shown) hands back the server's message and field errors to show in red. A file
+// (an export) is not parsed: fetchFile hands back its text.
 import type { z } from 'zod';
 import { messages } from '@recuse/common';
 import type { FieldErrors } from '@recuse/common';
+import { readFileName } from './download.ts';
+import type { DownloadFile } from './download.ts';
 import { endSessionAndGoHome, findAccessToken } from './session.ts';
 
 const apiBaseUrl: string = import.meta.env.VITE_API_BASE_URL ?? '';
@@ -155,6 +158,37 @@ export async function saveForm<Schema extends z.ZodType>(
   options: Omit<RequestOptions, 'form'> = {},
 ): Promise<SaveResult<z.output<Schema>>> {
   return callApi(path, schema, { method: 'POST', ...options, form });
+}
+
+/**
+ * A token call whose answer is a file (an export): its text exactly as the server wrote it,
+ * under the name the server gave it (else `fallback`'s). There is no reply to parse; a refusal,
+ * or no answer, comes back in the server's words ('Could not fetch …' when it says nothing).
+ */
+export async function fetchFile(
+  path: string,
+  options: RequestOptions,
+  fallback: { fileName: string; contentType: string },
+): Promise<SaveResult<DownloadFile>> {
+  let answer: ApiAnswer;
+  try {
+    answer = await request(path, { ...options, isTokenCall: true });
+  } catch {
+    return { ok: false, status: 0, message: messages.couldNotFetch, errors: {} };
+  }
+  if (answer.status === 401) endSessionAndGoHome();
+  if (!answer.ok) {
+    const message = readFailure(answer.body).message || messages.couldNotFetch;
+    return { ok: false, status: answer.status, message, errors: {} };
+  }
+  return {
+    ok: true,
+    data: {
+      fileName: readFileName(answer.headers.get('Content-Disposition')) ?? fallback.fileName,
+      contentType: answer.headers.get('Content-Type') ?? fallback.contentType,
+      text: answer.text,
+    },
+  };
 }
 
 /** The message and field errors of a failed answer, whichever spelling the server used. */

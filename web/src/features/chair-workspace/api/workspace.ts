@@ -12,15 +12,13 @@ import {
   matrixChangesReplySchema,
   matrixReplySchema,
   matrixVersionsReplySchema,
-  messages,
   personCheckReplySchema,
   submissionsPickReplySchema,
   submissionsReplySchema,
 } from '@recuse/common';
-import type { ApiAnswer, FormFields, SaveResult } from '../../../lib/api-client.ts';
-import { fetchData, readFailure, request, saveForm } from '../../../lib/api-client.ts';
-import { endSessionAndGoHome } from '../../../lib/session.ts';
-import { readFileName, saveFile } from '../../../lib/download.ts';
+import type { FormFields, SaveResult } from '../../../lib/api-client.ts';
+import { fetchData, fetchFile, saveForm } from '../../../lib/api-client.ts';
+import { saveFile } from '../../../lib/download.ts';
 
 const tokenCall = { isTokenCall: true } as const;
 const base = (confid: string | number) => `/v1/web/conference/${encodeURIComponent(confid)}`;
@@ -155,21 +153,11 @@ export async function saveWorkspaceFile(
   file: WorkspaceFile,
   query = '',
 ): Promise<SaveResult<void>> {
-  let answer: ApiAnswer;
-  try {
-    answer = await request(`${base(confid)}/${filePaths[file]}${query}`, tokenCall);
-  } catch {
-    return { ok: false, status: 0, message: messages.couldNotFetch, errors: {} };
-  }
-  if (answer.status === 401) endSessionAndGoHome();
-  if (!answer.ok) {
-    const message = readFailure(answer.body).message || messages.couldNotFetch;
-    return { ok: false, status: answer.status, message, errors: {} };
-  }
-  saveFile({
-    fileName: readFileName(answer.headers.get('Content-Disposition')) ?? `${file}.csv`,
-    contentType: answer.headers.get('Content-Type') ?? 'text/csv',
-    text: answer.text,
+  const answer = await fetchFile(`${base(confid)}/${filePaths[file]}${query}`, tokenCall, {
+    fileName: `${file}.csv`,
+    contentType: 'text/csv',
   });
+  if (!answer.ok) return answer;
+  saveFile(answer.data);
   return { ok: true, data: undefined };
 }

@@ -7,7 +7,7 @@ import { ErrorAlert } from '../../../components/error-alert.tsx';
 import type { FormFields } from '../../../lib/api-client.ts';
 import { saveFile } from '../../../lib/download.ts';
 import { settle, useAction } from '../../../lib/use-action.ts';
-import { ExportError, exportConflicts } from '../api/export-conflicts.ts';
+import { exportConflicts } from '../api/export-conflicts.ts';
 
 type Busy = ConflictExportFormat | 'copy' | null;
 
@@ -31,29 +31,34 @@ export function ConflictExports({
   const action = useAction<Exclude<Busy, null>>();
   const { busy } = action;
 
-  // A file is made in the browser, so what fails is thrown: the server's refusal (ExportError)
-  // in its words, anything else (the clipboard) as the copy failing.
-  const run = (what: Exclude<Busy, null>, produce: () => Promise<string>) =>
+  const download = (format: ConflictExportFormat) =>
     action.run(
-      what,
-      () =>
-        settle(produce, (failure) =>
-          failure instanceof ExportError ? failure.message : copyFailedMessage,
-        ),
+      format,
+      async () => {
+        const file = await exportConflicts(selection, format, conferenceName);
+        if (!file.ok) return file;
+        saveFile(file.data);
+        return { ok: true as const, data: `Downloaded ${file.data.fileName}.` };
+      },
       { onDone: action.setSuccess },
     );
-  const download = (format: ConflictExportFormat) =>
-    run(format, async () => {
-      const file = await exportConflicts(selection, format, conferenceName);
-      saveFile(file);
-      return `Downloaded ${file.fileName}.`;
-    });
+  // The clipboard may refuse (an insecure page, a denied permission): the download remains.
   const copy = () =>
-    run('copy', async () => {
-      const file = await exportConflicts(selection, 'hotcrp', conferenceName);
-      await navigator.clipboard.writeText(file.text);
-      return copiedMessage;
-    });
+    action.run(
+      'copy',
+      async () => {
+        const file = await exportConflicts(selection, 'hotcrp', conferenceName);
+        if (!file.ok) return file;
+        return settle(
+          async () => {
+            await navigator.clipboard.writeText(file.data.text);
+            return copiedMessage;
+          },
+          () => copyFailedMessage,
+        );
+      },
+      { onDone: action.setSuccess },
+    );
 
   return (
     <Stack gap="xs">
