@@ -9,7 +9,7 @@ import { SearchPicker, narrowingNote, useSearchPicker } from './search-picker.ts
 const fruits = ['Apple', 'Apricot', 'Banana'];
 
 /** A picker of fruits holding its value as a form would; `setOutside` replaces the value. */
-function renderFruitPicker(initial = '') {
+function renderFruitPicker(initial = '', isSearching = false) {
   const picked = vi.fn();
   const outside: { set: (value: string) => void } = { set: () => {} };
   function Harness() {
@@ -32,6 +32,7 @@ function renderFruitPicker(initial = '') {
           picked(fruit);
         }}
         optionCount={shown.length}
+        isSearching={isSearching}
         empty="No fruit matches."
         footer={shown.length > 1 ? narrowingNote(shown.length, fruits.length) : undefined}
       >
@@ -70,6 +71,14 @@ describe('SearchPicker', () => {
     await user.type(input(), 'kiwi');
     expect(screen.queryByRole('option')).toBeNull();
     expect(screen.getByText('No fruit matches.')).toBeInTheDocument();
+  });
+
+  it('shows a spinner instead while an answer is on its way', async () => {
+    const user = userEvent.setup();
+    renderFruitPicker('', true);
+    await user.type(input(), 'kiwi');
+    expect(screen.getByLabelText('Searching')).toBeInTheDocument();
+    expect(screen.queryByText('No fruit matches.')).toBeNull();
   });
 
   it('selects nothing while the field shows the picked value', async () => {

@@ -4,7 +4,7 @@
 // reset after a reload) replaces what is typed. While typing, Enter picks the first option.
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
-import { Combobox, ScrollArea, Text, TextInput, useCombobox } from '@mantine/core';
+import { Combobox, Loader, ScrollArea, Text, TextInput, useCombobox } from '@mantine/core';
 import type { ComboboxStore, TextInputProps } from '@mantine/core';
 
 /**
@@ -41,7 +41,9 @@ type SearchPickerProps = {
   optionCount: number;
   /** The options, drawn inside the list. */
   children: ReactNode;
-  /** Said when there is no option. */
+  /** An answer for the typed text is on its way: a spinner stands for the options meanwhile. */
+  isSearching?: boolean;
+  /** Said when there is no option (and nothing is being searched). */
   empty: ReactNode;
   /** A line under the list (that it was cut short). */
   footer?: string;
@@ -57,6 +59,7 @@ export function SearchPicker({
   onOptionSubmit,
   optionCount,
   children,
+  isSearching = false,
   empty,
   footer,
 }: SearchPickerProps) {
@@ -92,7 +95,11 @@ export function SearchPicker({
         <Combobox.Options aria-label={`${label} options`}>
           <ScrollArea.Autosize mah={260} type="scroll">
             {children}
-            {optionCount === 0 && <Combobox.Empty>{empty}</Combobox.Empty>}
+            {optionCount === 0 && (
+              <Combobox.Empty>
+                {isSearching ? <Loader size="xs" aria-label="Searching" /> : empty}
+              </Combobox.Empty>
+            )}
           </ScrollArea.Autosize>
         </Combobox.Options>
         {footer && (

@@ -4,7 +4,7 @@
 // matched; a name it does not know is offered as a new institution, 'Name, alias, alias'. When
 // the text is an institution's name or alias (the search says `exact`), that institution is
 // picked and nothing is proposed.
-import { Combobox, Loader, Text } from '@mantine/core';
+import { Combobox, Text } from '@mantine/core';
 import { institutionPickerLimit } from '@recuse/common';
 import { SearchPicker, useSearchPicker } from '../../../components/search-picker.tsx';
 import { isSearchable, useInstitutionPickerSearch } from '../api/search-institutions.ts';
@@ -88,14 +88,11 @@ export function InstitutionPicker({ label, value, onChange, error }: Institution
         onBlur={handleBlur}
         onOptionSubmit={handleOptionSubmit}
         optionCount={found.length + (canCreate ? 1 : 0)}
+        isSearching={isSearching}
         empty={
-          isSearching ? (
-            <Loader size="xs" aria-label="Searching" />
-          ) : isBrowsing || !isSearchable(typed.name) ? (
-            'Type two letters or more of a name, an acronym or another name to search.'
-          ) : (
-            'No institution matches.'
-          )
+          isBrowsing || !isSearchable(typed.name)
+            ? 'Type two letters or more of a name, an acronym or another name to search.'
+            : 'No institution matches.'
         }
         footer={
           found.length >= institutionPickerLimit

@@ -6,7 +6,7 @@
 // free text stays in the field, and the form's check explains that only known people or e-mails can
 // be linked.
 import { useMemo } from 'react';
-import { Combobox, Group, Loader, Text } from '@mantine/core';
+import { Combobox, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { isEmail, messages } from '@recuse/common';
 import {
@@ -133,14 +133,11 @@ export function PersonPicker({
       onSearchChange={handleSearchChange}
       onOptionSubmit={handleOptionSubmit}
       optionCount={shown.length + (canCreate ? 1 : 0)}
+      isSearching={isSearching}
       empty={
-        isSearching ? (
-          <Loader size="xs" aria-label="Searching" />
-        ) : isOwnEmail ? (
-          messages.ownEmailTyped
-        ) : (
-          'Nobody matches. To add someone new, type their email address.'
-        )
+        isOwnEmail
+          ? messages.ownEmailTyped
+          : 'Nobody matches. To add someone new, type their email address.'
       }
       footer={
         options.length > shown.length ? narrowingNote(shown.length, options.length) : undefined
