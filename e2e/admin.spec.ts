@@ -208,7 +208,11 @@ test("an administrator answers a Contact-admin request in the relation's activit
 
   // The asker is told, and reads the answer in the relation's activity log.
   await page.goto('/');
-  await expect(notificationAbout(page, requestMessages.answerNotice, title)).toBeVisible();
+  const answered = notificationAbout(page, requestMessages.answerNotice, title);
+  await expect(answered).toBeVisible();
+  // An administrator's answer is a comment, not a reason.
+  await expect(answered).toContainText(`Comment: ${answer}`);
+  await expect(answered).not.toContainText('Reason:');
   await page.goto(`/relations/view/${id}`);
   await waitForPageSettled(page);
   await page.getByRole('button', { name: /^Activity log/ }).click();
