@@ -50,11 +50,25 @@ test('the chair reads the matrix, pins a decision, downloads the HotCRP file and
       has: page.getByRole('cell', { name: '1', exact: true }),
     });
   await expect(alanOnPaper1).toContainText('Grace Hopper');
-  // Alan and Grace's personal relation reaches the chair as a bare conflict, under the rule
-  // that counts it: its comment stays with the two of them (docs/product.md, personal relations).
-  await expect(alanOnPaper1).toContainText(
-    `Personal relationship (always): ${messages.personalRelationWithheld} with Grace Hopper`,
-  );
+  // Alan and Grace's personal relation reaches the chair as a bare conflict: its comment stays
+  // with the two of them, and neither the rule that counts it nor a link to it says more
+  // (docs/conflicts.md, "Personal relations"). So in the table, the room sheet and the dialog.
+  const bare = `${messages.personalRelationWithheld} with Grace Hopper`;
+  await expect(alanOnPaper1).toContainText(bare);
+  await expect(alanOnPaper1).not.toContainText('Personal relationship');
+  const room = page.getByRole('region', { name: 'Who leaves the room' });
+  const alanLeaves = room.getByRole('listitem').filter({ hasText: 'Alan Turing' });
+  await expect(alanLeaves).toContainText(bare);
+  await expect(alanLeaves).not.toContainText('Personal relationship');
+  await conflicts.getByRole('button', { name: 'Decide on paper 1 and Alan Turing' }).click();
+  const alanDialog = page.getByRole('dialog', { name: 'Paper 1 and Alan Turing' });
+  await expect(alanDialog).toContainText(bare);
+  await expect(alanDialog).not.toContainText('Personal relationship');
+  const personalReason = alanDialog.getByRole('listitem').filter({ hasText: bare });
+  await expect(personalReason).toHaveCount(1);
+  await expect(personalReason.getByRole('link')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(alanDialog).toBeHidden();
   await expect(page.getByText('We are cousins.')).toHaveCount(0);
 
   // Edsger's paper 4 conflict comes from the files alone; the chair confirms it, pinned.

@@ -1,6 +1,7 @@
 // Conference conflict rules (docs/conflicts.md, "Rules"): the shape the engine reads, the wire
 // shape (docs/api-conflicts.md), the mapper between them, and the DEFAULT conference's rule set.
 // Shared so the browser labels rules exactly as the server applies them.
+import { messages } from './messages.ts';
 import { relationTypes } from './relation-types.ts';
 
 /**
@@ -15,6 +16,21 @@ export const relationTypeNames: Readonly<Record<number, string>> = Object.fromEn
   [institutionalRelationTypeId, 'Institutional'],
   ...relationTypes.map((type) => [type.id, type.name]),
 ]);
+
+/**
+ * The rule a personal relation's reason names for everyone but its parties and the
+ * administrators (docs/conflicts.md, "Personal relations"): the conference's own rule would tell
+ * its words and its window, so a chair reads the same bare wording as the relation type.
+ */
+export const withheldPersonalRule = {
+  value: 'personal-withheld',
+  title: messages.personalRelationWithheld,
+} as const;
+
+/** A reason on the wire whose personal relation is withheld from its reader. */
+export function isWithheldPersonalReason(reason: { relation_type_name: string | null }): boolean {
+  return reason.relation_type_name === messages.personalRelationWithheld;
+}
 
 export const ruleOperations = ['ALWAYS', 'WITHIN_X_YEARS', 'WITHIN_X_MONTHS'] as const;
 export type RuleOperation = (typeof ruleOperations)[number];

@@ -12,7 +12,11 @@ import type {
   MatrixConflict,
   MatrixReason,
 } from '@recuse/common';
-import { chairWorkspaceMessages as messages } from '@recuse/common';
+import {
+  isWithheldPersonalReason,
+  chairWorkspaceMessages as messages,
+  withheldPersonalRule,
+} from '@recuse/common';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { conflictAuditRuns } from '../../db/schema.ts';
@@ -59,7 +63,10 @@ const placedBy: Readonly<Record<string, string>> = {
   email_domain: 'e-mail domain',
 };
 
-/** One reason in words: the rule, then who and what. */
+/**
+ * One reason in words: the rule, then who and what. A withheld personal relation reads as its
+ * bare words alone, which already say all the rule may (docs/conflicts.md, "Personal relations").
+ */
 export function describeReason(reason: MatrixReason): string {
   const who = reason.author.name || reason.author.email;
   const at = reason.institution?.name ?? reason.title ?? '';
@@ -87,8 +94,40 @@ export function describeReason(reason: MatrixReason): string {
         return ['the member is an author of the submission'];
     }
   })();
-  const text = `${reason.rule_title}: ${facts.filter(Boolean).join(', ')}`;
+  const said = facts.filter(Boolean).join(', ');
+  const text = isWithheldPersonalReason(reason) ? said : `${reason.rule_title}: ${said}`;
   return reason.is_provisional ? `provisional: ${text}` : text;
+}
+
+/** A missed conflict's evidence: each reason, then the chair's decision. */
+function missedEvidence(item: Pick<AuditItem, 'reasons' | 'decision'>): string {
+  return [...item.reasons.map(describeReason), decisionWords(item)].filter(Boolean).join('; ');
+}
+
+/**
+ * A run stored before the rule of a withheld personal relation was withheld too named that rule
+ * in the reason and in the evidence: it is read as a run made now would store it.
+ */
+function withRuleWithheld(item: AuditItem): AuditItem {
+  const named = (reason: MatrixReason) =>
+    isWithheldPersonalReason(reason) && reason.rule_value !== withheldPersonalRule.value;
+  if (!item.reasons.some(named)) return item;
+  const reasons = item.reasons.map((reason) =>
+    named(reason)
+      ? {
+          ...reason,
+          rule_value: withheldPersonalRule.value,
+          rule_title: withheldPersonalRule.title,
+        }
+      : reason,
+  );
+  return { ...item, reasons, evidence: missedEvidence({ reasons, decision: item.decision }) };
+}
+
+/** A stored run's result, read as a run made now would store it. */
+function readStoredResult(row: RunRow): StoredResult {
+  const result = row.result as StoredResult;
+  return { ...result, missed: result.missed.map(withRuleWithheld) };
 }
 
 function decisionWords(item: Pick<AuditItem, 'decision'>): string {
@@ -157,9 +196,7 @@ export function auditDeclared(
     item.declared = line?.conflictType ?? null;
     item.hotcrp_conflict = pair.conflict;
     item.is_provisional = pair.is_provisional;
-    item.evidence = [...item.reasons.map(describeReason), decisionWords(item)]
-      .filter(Boolean)
-      .join('; ');
+    item.evidence = missedEvidence(item);
     missed.push(item);
   }
 
@@ -211,7 +248,7 @@ function minus(after: readonly AuditKey[], before: readonly AuditKey[]): AuditKe
 }
 
 function toRunWire(row: RunRow, first: RunRow | undefined): AuditRun {
-  const result = row.result as StoredResult;
+  const result = readStoredResult(row);
   const base = first && first.number !== row.number ? (first.result as StoredResult) : null;
   return {
     number: row.number,
@@ -352,7 +389,7 @@ export async function exportAuditRun(
   const conference = await findChairedConference(context.db, session, confid);
   const row = await findRun(context.db, conference.id, number);
   if (!row) throw noRun();
-  const result = row.result as StoredResult;
+  const result = readStoredResult(row);
   const records: Array<Array<string | number | null>> = [[...auditCsvHeader]];
   const lines = [
     ...result.missed.map((item) => ['missed', item] as const),

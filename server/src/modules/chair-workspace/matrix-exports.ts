@@ -6,7 +6,7 @@ import { toCsvRecord, formatYearMonth } from '../../conflicts/csv.ts';
 import { toHotcrpAffiliation, toHotcrpName } from '../../conflicts/exports.ts';
 import type { ConflictReason, InstitutionReason } from '../../conflicts/types.ts';
 import type { VersionPair } from '@recuse/common';
-import { messages } from '@recuse/common';
+import { isWithheldPersonalReason, messages } from '@recuse/common';
 import { isWithheld } from '../../conflicts/personal-details.ts';
 import { pairKey } from './decisions.ts';
 import type { Matrix } from './matrix.service.ts';
@@ -96,9 +96,9 @@ export function toHotcrpAssignmentsCsv(
 
 function reasonNote(reason: ConflictReason | InstitutionReason, evidence: string | null): string {
   if (isWithheld(reason)) {
-    // No dates: the note would read 'ongoing' for dates that are only withheld.
-    const withheld = [reason.ruleTitle, messages.personalRelationWithheld].join(', ');
-    return `${reason.isProvisional ? 'provisional: ' : ''}${withheld}`;
+    // The bare words alone: the rule is withheld too, and no dates (the note would read
+    // 'ongoing' for dates that are only withheld).
+    return `${reason.isProvisional ? 'provisional: ' : ''}${messages.personalRelationWithheld}`;
   }
   const dates = [
     formatYearMonth(reason.startYear, reason.startMonth),
@@ -205,8 +205,7 @@ export function toMatrixCsv(matrix: Matrix): string {
         formatYearMonth(reason.start_year, reason.start_month),
         reason.end_year !== null
           ? formatYearMonth(reason.end_year, reason.end_month)
-          : datedKinds.has(reason.kind) &&
-              !isWithheld({ relationTypeName: reason.relation_type_name ?? '' })
+          : datedKinds.has(reason.kind) && !isWithheldPersonalReason(reason)
             ? 'ongoing'
             : '',
         reason.relation_id,

@@ -1,11 +1,13 @@
 // A personal relation (type 5) is seen in full only by its parties and the administrators
-// (docs/conflicts.md, "Personal relations"): its creator's own conflict list gives its type and
-// dates; the files they export, a chair's matrix, its files and the check of one person give a
-// bare conflict ('Personal relation (details withheld)', no dates, no comment); a chair cannot
-// open it in the relation decision views, an administrator can.
+// (docs/conflicts.md, "Personal relations"): its creator's own conflict list gives its type, its
+// rule and its dates; the files they export, a chair's matrix, its files, the check of one
+// person and the audit give a bare conflict ('Personal relation (details withheld)' for the
+// relation type and for the rule, no dates, no comment); a chair cannot open it in the relation
+// decision views, an administrator can.
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
+  AuditReply,
   ConflictListReply,
   MatrixReply,
   PersonCheckReply,
@@ -18,8 +20,10 @@ import {
   messages,
   relationDecisionMessages,
   selectionFieldOf,
+  withheldPersonalRule,
 } from '@recuse/common';
-import { relationComments } from '../../db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { conflictAuditRuns, relationComments } from '../../db/schema.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import type { ChairWorld } from '../../../test/chair-workspace.ts';
@@ -34,6 +38,11 @@ let personalId: number;
 let ada: Tokens;
 const secret = 'We have been married since 2012.';
 const withheld = messages.personalRelationWithheld;
+/** What names the rule that counts the relation, its window or its type beyond the bare words. */
+const namesTheRule = ['personal-always', 'Personal relationship'];
+const expectNoRule = (text: string, where?: string) => {
+  for (const name of namesTheRule) expect(text, where).not.toContain(name);
+};
 const base = () => `/v1/web/conference/${w.confid}`;
 /** Every DEFAULT rule, ticked (the workspace's conference has DEFAULT's rules). */
 const selection = () => ({
@@ -69,6 +78,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const adaOnPaper2 = (audit: Pick<AuditReply['run'], 'missed'>) =>
+  audit.missed.find((item) => item.paper === 2 && item.member_email === 'ada@pc.example.org')!;
+
 const personalReasons = <Reason extends { relation_type_id: number | null }>(reasons: Reason[]) =>
   reasons.filter((reason) => reason.relation_type_id === 5);
 
@@ -82,6 +94,7 @@ describe('a personal relation as its parties see it', () => {
     expect(personalReasons(edsger.reason)).toEqual([
       expect.objectContaining({
         rule_value: 'personal-always',
+        rule_title: 'Personal relationship (always)',
         relation_type_name: 'Personal relationship',
         start_year: 2012,
       }),
@@ -100,7 +113,7 @@ describe('a personal relation as its parties see it', () => {
 });
 
 describe('a personal relation as everyone else sees it: a bare conflict', () => {
-  it('exports it withheld in CSV and JSON, with no dates', async () => {
+  it('exports it withheld in CSV and JSON, with no dates and no rule of its own', async () => {
     const csv = await post(
       t,
       '/v1/web/relations/data/conflicts_export',
@@ -110,10 +123,11 @@ describe('a personal relation as everyone else sees it: a bare conflict', () => 
     );
     expect(csv.statusCode, csv.body).toBe(200);
     const rows = parse(csv.body, { columns: true }) as Array<Record<string, string>>;
-    const personal = rows.filter((row) => row.rule === 'personal-always');
+    const personal = rows.filter((row) => row.name === 'Edsger Dijkstra');
     expect(personal).toEqual([
       expect.objectContaining({
-        name: 'Edsger Dijkstra',
+        rule: withheldPersonalRule.value,
+        rule_title: withheld,
         relation_type: withheld,
         title: '',
         start: '',
@@ -127,9 +141,10 @@ describe('a personal relation as everyone else sees it: a bare conflict', () => 
       { ...selection(), format: 'json' },
       'json',
     );
-    expect(json.body).not.toContain('"relationTypeName": "Personal relationship"');
+    expectNoRule(csv.body, 'csv');
     expect(json.body).toContain(withheld);
     expect(json.body).not.toContain('2012');
+    expectNoRule(json.body, 'json');
   });
 
   it("shows it withheld in the chair's matrix, its files and the check of one person", async () => {
@@ -142,7 +157,8 @@ describe('a personal relation as everyone else sees it: a bare conflict', () => 
     expect(personalReasons(adaOnPaper2.reasons)).toEqual([
       expect.objectContaining({
         kind: 'relation',
-        rule_value: 'personal-always',
+        rule_value: withheldPersonalRule.value,
+        rule_title: withheld,
         relation_type_name: withheld,
         title: null,
         start_year: null,
@@ -152,7 +168,8 @@ describe('a personal relation as everyone else sees it: a bare conflict', () => 
       }),
     ]);
     expect(matrix.body).not.toContain(secret);
-    expect(matrix.body).not.toContain('"relation_type_name":"Personal relationship"');
+    // The reply lists the conference's rules (the chair's own policy); no conflict names one.
+    expectNoRule(JSON.stringify(matrix.json<MatrixReply>().conflicts), 'matrix');
 
     for (const file of ['matrix', 'collaborators']) {
       const exported = await get(t, `${base()}/export/${file}.csv`, w.chair);
@@ -161,7 +178,11 @@ describe('a personal relation as everyone else sees it: a bare conflict', () => 
       expect(line, file).toContain(withheld);
       expect(line, file).not.toContain('2012');
       expect(line, file).not.toContain('ongoing');
+      expectNoRule(exported.body, file);
     }
+    const collaborators = await get(t, `${base()}/export/collaborators.csv`, w.chair);
+    const rows = parse(collaborators.body, { columns: true }) as Array<Record<string, string>>;
+    expect(rows.find((row) => row.name === 'Edsger Dijkstra')?.note).toBe(withheld);
 
     const checked = await post(
       t,
@@ -171,8 +192,61 @@ describe('a personal relation as everyone else sees it: a bare conflict', () => 
       'json',
     );
     const reasons = checked.json<PersonCheckReply>().conflicts.flatMap((row) => row.reasons);
-    expect(personalReasons(reasons).map((reason) => reason.relation_type_name)).toEqual([withheld]);
+    expect(
+      personalReasons(reasons).map((reason) => [reason.rule_title, reason.relation_type_name]),
+    ).toEqual([[withheld, withheld]]);
     expect(checked.body).not.toContain('2012');
+    expectNoRule(checked.body, 'person check');
+  });
+
+  it("gives it in the audit's evidence as the bare words, without the rule", async () => {
+    // The declared file does not name Ada on paper 2: a missed conflict, with its evidence.
+    const audited = await uploadCsv(
+      t,
+      `${base()}/audit`,
+      w.chair,
+      hotcrpFixture('pc-conflicts.csv'),
+    );
+    expect(audited.statusCode, audited.body).toBe(200);
+    expect(adaOnPaper2(audited.json<AuditReply>().run).evidence).toBe(
+      `${withheld} with Edsger Dijkstra`,
+    );
+    expectNoRule(audited.body, 'audit');
+    expect(audited.body).not.toContain('2012');
+    const file = await get(t, `${base()}/export/audit.csv`, w.chair);
+    expect(file.statusCode, file.body).toBe(200);
+    expect(file.body).toContain(`${withheld} with Edsger Dijkstra`);
+    expectNoRule(file.body, 'audit file');
+  });
+
+  it('reads an audit stored when the rule was still named as one made now', async () => {
+    const [run] = await t.db
+      .select()
+      .from(conflictAuditRuns)
+      .where(eq(conflictAuditRuns.conferenceId, w.confid));
+    const named = structuredClone(run!.result) as AuditReply['run'];
+    const item = adaOnPaper2(named);
+    item.evidence = `Personal relationship (always): ${withheld} with Edsger Dijkstra`;
+    item.reasons = item.reasons.map((reason) => ({
+      ...reason,
+      rule_value: 'personal-always',
+      rule_title: 'Personal relationship (always)',
+    }));
+    await t.db
+      .update(conflictAuditRuns)
+      .set({ result: named })
+      .where(eq(conflictAuditRuns.id, run!.id));
+
+    const read = await get(t, `${base()}/audit/${run!.number}`, w.chair);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(adaOnPaper2(read.json<AuditReply>().run)).toMatchObject({
+      evidence: `${withheld} with Edsger Dijkstra`,
+      reasons: [{ rule_value: withheldPersonalRule.value, rule_title: withheld }],
+    });
+    expectNoRule(read.body, 'stored audit');
+    const file = await get(t, `${base()}/export/audit.csv?run=${run!.number}`, w.chair);
+    expect(file.body).toContain(`${withheld} with Edsger Dijkstra`);
+    expectNoRule(file.body, 'stored audit file');
   });
 
   it('keeps it out of a chair’s relation decision views', async () => {

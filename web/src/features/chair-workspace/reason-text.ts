@@ -1,6 +1,7 @@
 // How the matrix's reasons read in the workspace, built on the shared formatting
 // (web/src/lib/reason-format.ts: dates, the relation's page, the provisional explanation).
 import type { MatrixConflict, MatrixReason } from '@recuse/common';
+import { isWithheldPersonalReason } from '@recuse/common';
 import { formatReasonDates } from '../../lib/reason-format.ts';
 import { paths } from '../../app/paths.ts';
 
@@ -43,8 +44,26 @@ export function reasonSummary(reason: MatrixReason): string {
   return parts.filter(Boolean).join(', ');
 }
 
-/** The relation page behind a reason, when there is one. */
+/**
+ * The rule a reason names, before its summary; none for a withheld personal relation, whose
+ * summary's bare words already say all the rule may (docs/conflicts.md, "Personal relations").
+ */
+export function reasonRule(reason: MatrixReason): string | null {
+  return isWithheldPersonalReason(reason) ? null : reason.rule_title;
+}
+
+/** 'Ph.D. advisor or advisee (always): Ph.D. advisor/advisee with Edsger Dijkstra, …'. */
+export function reasonLine(reason: MatrixReason): string {
+  const rule = reasonRule(reason);
+  return rule ? `${rule}: ${reasonSummary(reason)}` : reasonSummary(reason);
+}
+
+/**
+ * The relation page behind a reason, when there is one the reader may open: a withheld personal
+ * relation is seen only by its parties and the administrators.
+ */
 export function reasonLink(reason: MatrixReason): string | null {
+  if (isWithheldPersonalReason(reason)) return null;
   return reason.relation_id !== null && reason.relation_type_id !== null
     ? paths.relation.href(reason.relation_id, reason.relation_type_id)
     : null;

@@ -22,7 +22,13 @@ import { conflictDecisionSchema, messages } from '@recuse/common';
 import { useAction } from '../../../lib/use-action.ts';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { deleteDecision, saveDecision, workspaceQueryKey } from '../api/workspace.ts';
-import { conflictTypeLabels, pairType, reasonLink, reasonSummary } from '../reason-text.ts';
+import {
+  conflictTypeLabels,
+  pairType,
+  reasonLink,
+  reasonRule,
+  reasonSummary,
+} from '../reason-text.ts';
 
 export type SelectedPair = {
   paper: number;
@@ -124,12 +130,18 @@ function DecisionContent({
           <List fz="sm" spacing={4}>
             {reasons.map((item, index) => {
               const link = reasonLink(item);
+              const rule = reasonRule(item);
               return (
                 <List.Item key={index}>
-                  <Text span fw={600} fz="sm">
-                    {item.rule_title}
-                  </Text>
-                  : {reasonSummary(item)}
+                  {rule && (
+                    <>
+                      <Text span fw={600} fz="sm">
+                        {rule}
+                      </Text>
+                      :{' '}
+                    </>
+                  )}
+                  {reasonSummary(item)}
                   {item.is_provisional && ' (provisional)'}
                   {link && (
                     <>

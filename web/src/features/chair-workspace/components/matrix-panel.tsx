@@ -16,7 +16,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import type { ConflictDecisionWire, MatrixConflict, MatrixReply } from '@recuse/common';
-import { conflictTypeLabels, pairType, reasonSummary } from '../reason-text.ts';
+import { conflictTypeLabels, pairType, reasonLine } from '../reason-text.ts';
 import type { SelectedPair } from './decision-dialog.tsx';
 import { DecisionDialog } from './decision-dialog.tsx';
 import classes from './matrix-panel.module.css';
@@ -313,9 +313,7 @@ export function MatrixPanel({ confid, matrix }: { confid: string; matrix: Matrix
                       {cell.conflict ? (
                         <List fz="sm" spacing={2}>
                           {cell.conflict.reasons.map((reason, index) => (
-                            <List.Item key={index}>
-                              {reason.rule_title}: {reasonSummary(reason)}
-                            </List.Item>
+                            <List.Item key={index}>{reasonLine(reason)}</List.Item>
                           ))}
                         </List>
                       ) : (
@@ -369,7 +367,7 @@ function LeavesTheRoom({ matrix, cells }: { matrix: MatrixReply; cells: Map<stri
       cell.decision?.decision === 'confirmed'
         ? `Confirmed by the chair: ${cell.decision.reason}`
         : first
-          ? `${first.rule_title}: ${reasonSummary(first)}`
+          ? reasonLine(first)
           : '';
     return [{ member, why, provisional: !cell.decision && cell.conflict?.is_provisional }];
   });
