@@ -13,6 +13,8 @@ import { isDevMailboxEnabled } from './config.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { AppContext } from './context.ts';
+import type { ChangeFeed } from './db/change-feed.ts';
+import { SessionCache } from './modules/auth/session-cache.ts';
 import { createRequireUser } from './http/authenticate.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -79,6 +81,11 @@ export interface BuildAppOptions {
   mailTransport?: MailTransport;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: DestinationStream;
+  /**
+   * The database's change announcements: with them, signed-in sessions are kept in memory
+   * (modules/auth/session-cache.ts); without, every request reads its session.
+   */
+  changes?: ChangeFeed;
 }
 
 export async function buildApp({
@@ -86,6 +93,7 @@ export async function buildApp({
   db,
   mailTransport,
   logStream,
+  changes,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -116,7 +124,9 @@ export async function buildApp({
   app.decorateRequest('session', null);
   registerResponseHeaders(app);
 
-  const context: AppContext = { config, db };
+  const sessions = changes ? new SessionCache(changes) : undefined;
+  if (sessions) app.addHook('onClose', async () => sessions.close());
+  const context: AppContext = { config, db, sessions };
   await registerPlugins(app, db);
   registerErrorHandler(app);
 

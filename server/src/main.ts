@@ -18,7 +18,8 @@ if (wantsDemo && (await isDatabaseEmpty(database.db))) {
   console.log(`\nRecuse demo data created.\n${describeDemo()}\n`);
 }
 
-const app = await buildApp({ config, db: database.db });
+const changes = await database.openChangeFeed();
+const app = await buildApp({ config, db: database.db, changes });
 if (config.JOBS === 'on') app.jobs.start();
 
 let isClosing = false;
@@ -32,6 +33,7 @@ async function shutdown(signal: string) {
   const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
   await app.close();
   clearInterval(sweep);
+  await changes.close();
   await database.close();
   process.exit(0);
 }

@@ -10,6 +10,7 @@ import type { DestinationStream } from 'pino';
 import { buildApp } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
 import { loadConfig } from '../src/config.ts';
+import type { ChangeFeed } from '../src/db/change-feed.ts';
 import type { Database, Db } from '../src/db/client.ts';
 import { openDatabase } from '../src/db/client.ts';
 import type { MailboxMessage } from '../src/mail/mailbox.ts';
@@ -22,6 +23,8 @@ export interface TestApp {
   db: Db;
   config: Config;
   engine: Database['engine'];
+  /** The change feed the app keeps its sessions by (server/src/db/change-feed.ts). */
+  changes: ChangeFeed;
   /** Delivers every queued mail through the real outbox and returns the mailbox, newest first. */
   deliverMail(): Promise<MailboxMessage[]>;
   /**
@@ -69,12 +72,20 @@ export async function buildTestApp(
     options.appDatabaseUrl && url
       ? await openDatabase({ url: options.appDatabaseUrl(url) })
       : database;
-  const app = await buildApp({ config, db: appDatabase.db, logStream: options.logStream });
+  const changes = await appDatabase.openChangeFeed();
+  const app = await buildApp({
+    config,
+    db: appDatabase.db,
+    logStream: options.logStream,
+    changes,
+  });
   await app.ready();
   let isDatabaseOpen = true;
   const closeDatabase = async () => {
-    if (isDatabaseOpen) await appDatabase.close();
+    if (!isDatabaseOpen) return;
     isDatabaseOpen = false;
+    await changes.close();
+    await appDatabase.close();
   };
   const instances: Array<() => Promise<void>> = [];
   return {
@@ -82,19 +93,22 @@ export async function buildTestApp(
     db: database.db,
     config,
     engine: database.engine,
+    changes,
     async deliverMail() {
       await app.jobs.runUntilIdle();
       return readMailbox(mailDirectory(config));
     },
     async startAnotherInstance() {
       const other = await openAgain();
-      const otherApp = await buildApp({ config, db: other.db });
+      const otherChanges = await other.openChangeFeed();
+      const otherApp = await buildApp({ config, db: other.db, changes: otherChanges });
       await otherApp.ready();
       let isClosed = false;
       const close = async () => {
         if (isClosed) return;
         isClosed = true;
         await otherApp.close();
+        await otherChanges.close();
         await other.close();
       };
       instances.push(close);
@@ -115,7 +129,7 @@ export async function buildTestApp(
 async function openTestDatabase(): Promise<{
   database: Database;
   /** A second connection to the same database; closing it leaves the first open. */
-  openAgain: () => Promise<Pick<Database, 'db' | 'close'>>;
+  openAgain: () => Promise<Pick<Database, 'db' | 'close' | 'openChangeFeed'>>;
   dropDatabase: () => Promise<void>;
   /** PostgreSQL only: the test database's URL. */
   url?: string;
@@ -130,7 +144,11 @@ async function openTestDatabase(): Promise<{
     return {
       database,
       isMigrated: image !== undefined,
-      openAgain: async () => ({ db: database.db, close: async () => {} }),
+      openAgain: async () => ({
+        db: database.db,
+        openChangeFeed: () => database.openChangeFeed(),
+        close: async () => {},
+      }),
       dropDatabase: async () => {},
     };
   }

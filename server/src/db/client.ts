@@ -12,6 +12,8 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { serverDirectory } from '../paths.ts';
+import type { ChangeFeed } from './change-feed.ts';
+import { openPgliteChangeFeed, preparePostgresChangeFeed } from './change-feed.ts';
 import { NamedStatementClient } from './named-statements.ts';
 import * as schema from './schema.ts';
 
@@ -23,6 +25,11 @@ export interface Database {
   db: Db;
   engine: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * The changes the database announces (change-feed.ts), for what keeps copies in memory; opened
+   * on demand, as command-line tools have no use for it.
+   */
+  openChangeFeed(): Promise<ChangeFeed>;
   /** PGlite only: the whole database as one file, to start another one from (`image`). */
   dumpImage?(): Promise<Blob>;
   close(): Promise<void>;
@@ -53,6 +60,7 @@ async function openPglite(client: PGlite): Promise<Database> {
     db: db as unknown as Db,
     engine: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
+    openChangeFeed: () => openPgliteChangeFeed(client),
     dumpImage: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
@@ -63,11 +71,13 @@ async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10, Client: NamedStatementClient });
   // An idle client that loses its server must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  const openFeed = preparePostgresChangeFeed(url, pool);
   const db = drizzlePostgres(pool, { schema });
   return {
     db: db as unknown as Db,
     engine: 'postgres',
     migrate: () => migratePostgres(db, { migrationsFolder }),
+    openChangeFeed: async () => openFeed(),
     close: () => pool.end(),
   };
 }

@@ -247,9 +247,9 @@ export async function revokeUserTokens(
 export async function findUserByAccessToken(
   db: Db,
   tokenHash: string,
-): Promise<SessionUser | undefined> {
+): Promise<{ session: SessionUser; expiresAt: Date } | undefined> {
   const [row] = await db
-    .select({ user: users, familyId: tokens.familyId })
+    .select({ user: users, familyId: tokens.familyId, expiresAt: tokens.expiresAt })
     .from(tokens)
     .innerJoin(users, eq(users.id, tokens.userId))
     .where(
@@ -262,5 +262,5 @@ export async function findUserByAccessToken(
       ),
     );
   if (!row || !row.familyId) return undefined;
-  return { user: row.user, familyId: row.familyId };
+  return { session: { user: row.user, familyId: row.familyId }, expiresAt: row.expiresAt };
 }

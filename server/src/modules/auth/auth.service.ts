@@ -153,11 +153,24 @@ export async function logout(context: AppContext, session: SessionUser): Promise
   await revokeTokenFamily(context.db, session.familyId);
 }
 
-export function authenticate(
+/**
+ * The session of an access token: from memory when a trustworthy copy is there
+ * (session-cache.ts), else read, and kept for the next request.
+ */
+export async function authenticate(
   context: AppContext,
   accessToken: string,
 ): Promise<SessionUser | undefined> {
-  return findUserByAccessToken(context.db, hashSecret(accessToken));
+  const tokenHash = hashSecret(accessToken);
+  const { sessions } = context;
+  const kept = sessions?.find(tokenHash);
+  if (kept) return kept;
+  const mark = sessions?.mark();
+  const found = await findUserByAccessToken(context.db, tokenHash);
+  if (!found) return undefined;
+  if (sessions && mark !== undefined)
+    sessions.keep(tokenHash, found.session, found.expiresAt, mark);
+  return found.session;
 }
 
 /**

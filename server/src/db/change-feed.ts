@@ -1,0 +1,132 @@
+// What the database announces on the channel `recuse_changes` when a change commits (the
+// triggers of migration 0028: 'user:<id>' for an account or one of its access tokens), delivered
+// to the code that keeps copies in memory (the session cache). Two promises hold on both engines:
+// - a change this process commits is delivered before the commit's statement returns, so the
+//   next request in this process never sees what was changed (PostgreSQL and PGlite both send
+//   a session's own notifications before it is ready for the next statement);
+// - while `isLive()`, every change committed anywhere reaches the handlers; when that stops
+//   (the listening connection is lost) `onLost` runs, and copies must not be trusted until
+//   `isLive()` again.
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+export const changeChannel = 'recuse_changes';
+
+export interface ChangeFeed {
+  isLive(): boolean;
+  /** Handlers for each announced change and for a loss of the feed; returns an unsubscribe. */
+  subscribe(handlers: ChangeHandlers): () => void;
+  close(): Promise<void>;
+}
+
+export interface ChangeHandlers {
+  onChange(payload: string): void;
+  onLost(): void;
+}
+
+class Subscribers {
+  private readonly handlers = new Set<ChangeHandlers>();
+
+  subscribe(handlers: ChangeHandlers): () => void {
+    this.handlers.add(handlers);
+    return () => this.handlers.delete(handlers);
+  }
+
+  change(payload: string) {
+    for (const handler of this.handlers) handler.onChange(payload);
+  }
+
+  lost() {
+    for (const handler of this.handlers) handler.onLost();
+  }
+}
+
+/** PGlite: one process, one connection; its own notifications arrive before a query returns. */
+export async function openPgliteChangeFeed(client: PGlite): Promise<ChangeFeed> {
+  const subscribers = new Subscribers();
+  const unlisten = await client.listen(changeChannel, (payload) => subscribers.change(payload));
+  let isClosed = false;
+  return {
+    isLive: () => !isClosed,
+    subscribe: (handlers) => subscribers.subscribe(handlers),
+    async close() {
+      isClosed = true;
+      subscribers.lost();
+      await unlisten();
+    },
+  };
+}
+
+const reconnectDelayMs = 1_000;
+/** The listening connection's application_name, as pg_stat_activity shows it. */
+export const listenerName = 'recuse change feed';
+
+/**
+ * PostgreSQL: every pooled connection listens from its start (so this is called when the pool is
+ * made), and the connection that commits a change hears it before its COMMIT returns. The feed,
+ * once opened, adds one connection of its own that listens all the time, so that changes other
+ * instances (or a command-line tool) commit are heard while the pool is idle. The feed is live
+ * while that connection is; it reconnects after a second when lost.
+ */
+export function preparePostgresChangeFeed(url: string, pool: pg.Pool): () => ChangeFeed {
+  const subscribers = new Subscribers();
+  const hear = (message: pg.Notification) => {
+    if (message.channel === changeChannel) subscribers.change(message.payload ?? '');
+  };
+  pool.on('connect', (client) => {
+    client.on('notification', hear);
+    // A failure here is the connection's own failure: the pool drops it.
+    client.query(`listen ${changeChannel}`).catch(() => {});
+  });
+
+  return () => openListener(url, subscribers, hear);
+}
+
+function openListener(
+  url: string,
+  subscribers: Subscribers,
+  hear: (message: pg.Notification) => void,
+): ChangeFeed {
+  let listener: pg.Client | undefined;
+  let isLive = false;
+  let isClosed = false;
+  let retry: NodeJS.Timeout | undefined;
+  const lose = () => {
+    if (isLive) subscribers.lost();
+    isLive = false;
+    listener = undefined;
+    if (!isClosed) retry = setTimeout(() => void connect(), reconnectDelayMs);
+  };
+  const connect = async () => {
+    const client = new pg.Client({ connectionString: url, application_name: listenerName });
+    listener = client;
+    client.on('notification', hear);
+    client.on('error', () => {});
+    client.once('end', () => {
+      if (listener === client) lose();
+    });
+    try {
+      await client.connect();
+      await client.query(`listen ${changeChannel}`);
+      if (isClosed) await client.end();
+      else isLive = true;
+    } catch {
+      client.end().catch(() => {});
+      if (listener === client) lose();
+    }
+  };
+  void connect();
+  return {
+    isLive: () => isLive,
+    subscribe: (handlers) => subscribers.subscribe(handlers),
+    async close() {
+      isClosed = true;
+      clearTimeout(retry);
+      const client = listener;
+      listener = undefined;
+      if (isLive) subscribers.lost();
+      isLive = false;
+      await client?.end().catch(() => {});
+    },
+  };
+}
