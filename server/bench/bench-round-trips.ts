@@ -31,11 +31,10 @@ process.env.TEST_DB_ENGINE = 'postgres';
 let sent: string[] | undefined;
 const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
 pg.Client.prototype.query = function countedQuery(this: pg.Client, ...args: unknown[]) {
-  if (sent) {
-    const [first] = args;
-    const text = typeof first === 'string' ? first : (first as { text?: string }).text;
-    sent.push((text ?? '?').replace(/\s+/g, ' ').trim());
-  }
+  const [first] = args;
+  const text = typeof first === 'string' ? first : (first as { text?: string }).text;
+  // A new pooled connection's LISTEN (db/change-feed.ts) is its set-up, not the call's.
+  if (sent && !text?.startsWith('listen ')) sent.push((text ?? '?').replace(/\s+/g, ' ').trim());
   return query.apply(this, args);
 } as typeof pg.Client.prototype.query;
 

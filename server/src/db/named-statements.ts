@@ -36,7 +36,6 @@ interface QueryConfigLike {
 /** A node-postgres client that names the queries `statementNameFor` admits. */
 export class NamedStatementClient extends pg.Client {}
 
-const unnamedQuery = pg.Client.prototype.query;
 // node-postgres' query has many overloads; this only adds a name to a config object's copy.
 NamedStatementClient.prototype.query = function namedQuery(this: pg.Client, ...args: unknown[]) {
   const [config, values] = args as [QueryConfigLike | string, unknown];
@@ -48,5 +47,7 @@ NamedStatementClient.prototype.query = function namedQuery(this: pg.Client, ...a
       if (name !== undefined) args[0] = { ...config, name };
     }
   }
-  return (unnamedQuery as (...rest: unknown[]) => unknown).apply(this, args);
-} as typeof unnamedQuery;
+  // Looked up at each call, so that a wrapper of node-postgres' own query (a benchmark's
+  // statement counter) still sees every statement.
+  return (pg.Client.prototype.query as (...rest: unknown[]) => unknown).apply(this, args);
+} as typeof pg.Client.prototype.query;

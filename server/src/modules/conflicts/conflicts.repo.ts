@@ -124,39 +124,47 @@ export async function loadRelationFacts(
   // type 3) and read the whole table, as EXPLAIN showed on an imported DBLP dump. A relation
   // one user created and another is a party of is read with the creator's filter, which
   // holds the party's (the same windows, plus type 8).
-  const relations = await queryRows<RelationRow>(
+  // One statement (every call pays a round trip per statement): the relations, then their
+  // party rows and the people they name, each looked up by id through a LATERAL subquery so that
+  // PostgreSQL walks the party index and the primary key however many relations there are.
+  const [row] = await queryRows<{
+    relations: RelationRow[];
+    parties: PartyRow[];
+    people: PersonRow[];
+  }>(
     db,
     sql`with mine as materialized (
           select id from relations where creator_user_id = any(${users})
           union
           select relation_id from relation_parties
            where user_id = any(${users}) and ${isCountingParty(sql`status`)}
+        ),
+        facts as materialized (
+          select r.id, r.type_id, r.creator_user_id, r.status, r.title, r.start_year,
+                 r.start_month, r.end_year, r.end_month, r.institution_id
+            from mine join relations r on r.id = mine.id
+           where ${isLiveRelation(sql`r.status`)} and r.deleted_at is null
+             and (case when r.creator_user_id = any(${users}) then ${asCreator} else ${asParty} end)
+        ),
+        fact_parties as materialized (
+          select p.* from facts cross join lateral (
+            select p.id, p.relation_id, p.user_id, p.status
+              from relation_parties p where p.relation_id = facts.id
+          ) p
+        ),
+        named as (
+          select user_id as id from fact_parties union select creator_user_id from facts
         )
-        select r.id, r.type_id, r.creator_user_id, r.status, r.title, r.start_year,
-               r.start_month, r.end_year, r.end_month, r.institution_id
-          from mine join relations r on r.id = mine.id
-         where ${isLiveRelation(sql`r.status`)} and r.deleted_at is null
-           and (case when r.creator_user_id = any(${users}) then ${asCreator} else ${asParty} end)`,
+        select
+          (select coalesce(json_agg(facts), '[]') from facts) as relations,
+          (select coalesce(json_agg(fact_parties order by relation_id, id), '[]')
+             from fact_parties) as parties,
+          (select coalesce(json_agg(person), '[]') from named
+             cross join lateral (${personQuery(sql`named.id`)}) person) as people`,
   );
+  const { relations, parties } = row!;
   if (relations.length === 0) return [];
-
-  const relationIds = toIntArray(relations.map((relation) => relation.id));
-  const creatorIds = toIntArray([
-    ...new Set(relations.map((relation) => relation.creator_user_id)),
-  ]);
-  // The parties and the people are two independent reads: on a pool they run side by side.
-  const [parties, people] = await Promise.all([
-    queryRows<PartyRow>(
-      db,
-      sql`select relation_id, user_id, status from relation_parties
-           where relation_id = any(${relationIds}) order by relation_id, id`,
-    ),
-    loadPeople(
-      db,
-      sql`select user_id from relation_parties where relation_id = any(${relationIds})
-          union select unnest(${creatorIds})`,
-    ),
-  ]);
+  const people = new Map(row!.people.map((person) => [person.id, toPerson(person)]));
 
   const partiesOf = new Map<number, PartyFact[]>();
   for (const party of parties) {
@@ -201,17 +209,22 @@ export async function loadPeopleByIds(
 async function loadPeople(db: Db, ids: SQL): Promise<Map<number, PersonRef>> {
   const rows = await queryRows<PersonRow>(
     db,
-    sql`select u.id, u.kind, u.first_name, u.last_name, u.email, u.dblp_name,
-               (select coalesce(m.name, i.name)
-                  from affiliations a
-                  join institutions i on i.id = a.institution_id
-                  left join institutions m on m.id = i.merged_into_id
-                 where a.user_id = u.id and (a.is_current or a.end_date is null)
-                 order by a.start_date desc nulls last, a.id desc
-                 limit 1) as affiliation
-          from users u where u.id in (${ids})`,
+    sql`select person.* from (${ids}) as named(id) cross join lateral (${personQuery(sql`named.id`)}) person`,
   );
   return new Map(rows.map((row) => [row.id, toPerson(row)]));
+}
+
+/** One person by id, as `loadPeople` describes them (a query for a LATERAL join). */
+function personQuery(id: SQL): SQL {
+  return sql`select u.id, u.kind, u.first_name, u.last_name, u.email, u.dblp_name,
+                    (select coalesce(m.name, i.name)
+                       from affiliations a
+                       join institutions i on i.id = a.institution_id
+                       left join institutions m on m.id = i.merged_into_id
+                      where a.user_id = u.id and (a.is_current or a.end_date is null)
+                      order by a.start_date desc nulls last, a.id desc
+                      limit 1) as affiliation
+               from users u where u.id = ${id}`;
 }
 
 function toPerson(row: PersonRow): PersonRef {
@@ -271,20 +284,36 @@ export async function loadInstitutionalFacts(
   reference: number,
 ): Promise<InstitutionalFacts> {
   const users = toIntArray([...new Set(userIds)]);
-  const own = await queryRows<AffiliationRow>(db, affiliationQuery(sql`a.user_id = any(${users})`));
-  const institutions = await loadSamePlaces(db, [
-    ...new Set([
-      ...own.map((row) => row.institution_id),
-      ...seeds.typeEight,
-      ...(seeds.also ?? []),
-    ]),
-  ]);
-  const facts = institutions.map((row) => ({
-    id: row.id,
-    name: row.name,
-    aliases: row.aliases,
-    mergedIntoId: row.merged_into_id,
-    isApproved: row.status === institutionStatus.approved,
+  const moreSeeds = toIntArray([...new Set([...seeds.typeEight, ...(seeds.also ?? [])])]);
+  // One statement: the users' own affiliations, and every institution that is the same place as
+  // theirs or the seeds (samePlaceSteps, repeated until nothing new turns up).
+  const [row] = await queryRows<{ own: AffiliationRow[]; institutions: InstitutionRow[] }>(
+    db,
+    sql`with recursive own as materialized (
+          ${affiliationQuery(sql`a.user_id = any(${users})`)}
+        ),
+        places(id) as (
+          select institution_id from own
+          union
+          select unnest(${moreSeeds})
+          union
+          select step.id from places
+            join institutions i on i.id = places.id
+            cross join lateral (${samePlaceSteps}) step
+        )
+        select
+          (select coalesce(json_agg(own), '[]') from own) as own,
+          (select coalesce(json_agg(i), '[]') from (
+             select ${institutionColumns} from institutions where id in (select id from places)
+           ) i) as institutions`,
+  );
+  const { own } = row!;
+  const facts = row!.institutions.map((institution) => ({
+    id: institution.id,
+    name: institution.name,
+    aliases: institution.aliases,
+    mergedIntoId: institution.merged_into_id,
+    isApproved: institution.status === institutionStatus.approved,
   }));
   // Other people count only where the users themselves were (the engine is given the
   // affiliations at each user's own places); the institutions looked up besides (type 8
@@ -354,46 +383,19 @@ function toAffiliation(row: AffiliationRow): AffiliationFact {
 const institutionColumns = sql`id, name, aliases, name_key, alias_keys, merged_into_id, status`;
 
 /**
- * Grows a set of institutions to every institution that is the same place, a step at a time
- * until nothing new turns up: merged into one of them or the one they were merged into, the same
- * name, or a name that is one of their aliases (or whose aliases hold their name). Each step reads
- * the institutions it starts from together with those they lead to, so the usual case (nothing
- * beyond the seeds' own names) costs one statement. Each branch uses an index (primary key,
- * name_key, the alias GIN).
+ * The institutions one step from institution `i` that are the same place: the one it was
+ * merged into, those merged into it, the same name, a name that is one of its aliases, and
+ * those whose aliases hold its name. A query for a LATERAL join inside a recursive one, which
+ * repeats it from every institution it finds until nothing new turns up; each branch uses an
+ * index (primary key, merged_into_id, name_key, the alias GIN).
  */
-async function loadSamePlaces(db: Db, seeds: readonly number[]): Promise<InstitutionRow[]> {
-  const found = new Map<number, InstitutionRow>();
-  let frontier = [...new Set(seeds)];
-  for (let step = 0; frontier.length > 0 && step < 10; step += 1) {
-    const asked = new Set(frontier);
-    const rows = await queryRows<InstitutionRow>(db, samePlacesQuery(frontier));
-    frontier = [];
-    for (const row of rows) {
-      if (found.has(row.id)) continue;
-      found.set(row.id, row);
-      if (!asked.has(row.id)) frontier.push(row.id);
-    }
-  }
-  return [...found.values()];
-}
-
-/** Some institutions and every institution one step away from them (loadSamePlaces). */
-function samePlacesQuery(ids: readonly number[]): SQL {
-  return sql`with seed as materialized (
-               select ${institutionColumns} from institutions where id = any(${toIntArray(ids)})
-             )
-             select ${institutionColumns} from seed
-             union select ${institutionColumns} from institutions
-              where id in (select merged_into_id from seed)
-             union select ${institutionColumns} from institutions
-              where merged_into_id in (select id from seed)
-             union select ${institutionColumns} from institutions
-              where name_key in (select name_key from seed where name_key <> '')
-             union select ${institutionColumns} from institutions
-              where name_key in (select unnest(alias_keys) from seed)
-             union select ${institutionColumns} from institutions
-              where alias_keys && (select array_agg(name_key) from seed where name_key <> '')`;
-}
+const samePlaceSteps = sql`
+  select i.merged_into_id as id where i.merged_into_id is not null
+  union all select m.id from institutions m where m.merged_into_id = i.id
+  union all select n.id from institutions n where i.name_key <> '' and n.name_key = i.name_key
+  union all select n.id from institutions n where n.name_key = any(i.alias_keys)
+  union all select n.id from institutions n
+   where i.name_key <> '' and n.alias_keys @> array[i.name_key]`;
 
 /** A person on one of the user's relations, as the committee check compares them. */
 export interface RelatedPerson {

@@ -60,22 +60,6 @@ export async function findRelationWithParties(
   };
 }
 
-/**
- * The ids of the relations a user is on and still sees: those they created and those naming
- * them (not removed), neither deleted nor inactive. Two index scans joined by UNION, rather
- * than one OR that would read every relation, so a prolific author's thousands stay quick.
- */
-async function listRelationIdsSeenBy(db: Db, userId: number): Promise<number[]> {
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`select id from relations where creator_user_id = ${userId} and ${isLiveRelation(sql`status`)}
-        union
-        select r.id from relation_parties p join relations r on r.id = p.relation_id
-         where p.user_id = ${userId} and ${isPartyNotRemoved(sql`p.status`)} and ${isLiveRelation(sql`r.status`)}`,
-  );
-  return rows.map((row) => row.id);
-}
-
 /** What the relations list shows of a relation, with its institution's name and status. */
 export interface ListedRelation {
   id: number;
@@ -103,21 +87,23 @@ export interface ListedParty {
 }
 
 /**
- * Everything the relations list needs, in three steps of set-based queries: the ids of the
- * relations the user sees; then, side by side, those relations (newest end year first, ongoing
- * ones before them) with their institution, and every party row of them; then, once each, the
- * people on them (creators and parties) with what names them. Only the columns the list shows
- * are read, under the names the code uses: a prolific author has thousands of relations and
- * over ten thousand party rows, and whole rows (notes, sources, password hashes), or a
- * person's names repeated on each of their party rows, cost more to read and map than the
- * queries take.
+ * Everything the relations list needs, in one statement: the ids of the relations the user is
+ * on and still sees (those they created and those naming them, not removed, neither deleted nor
+ * inactive: two index scans joined by UNION, rather than one OR that would read every relation);
+ * those relations (newest end year first, ongoing ones before them) with their institution;
+ * every party row of them; and, once each, the people on them (creators and parties) with what
+ * names them. Each part comes back as a JSON array under the names the code uses. Only the
+ * columns the list shows are read: a prolific author has thousands of relations and over ten
+ * thousand party rows, and whole rows (notes, sources, password hashes), or a person's names
+ * repeated on each of their party rows, cost more to read and map than the query takes.
  *
- * Each step hands the ids to the next as one array parameter, never as thousands of parameters, nor
- * by joining the first query's UNION, whose size PostgreSQL cannot estimate. The shapes are the
- * ones EXPLAIN showed to look every id up in an index on a database of a million people and 1.2
- * million party rows: `= any(array)` on the primary keys, and a join with `unnest(array)` for the
- * party rows (there `= any` made PostgreSQL read the whole table, ten times slower). See
- * docs/benchmarks.md, "Relations list for a prolific author".
+ * Each row is looked up by id through a LATERAL subquery, so PostgreSQL walks the primary key
+ * and the party index once per id whatever it guesses of the number of ids. Joined as plain
+ * sets, it cannot estimate the size of the first UNION and, for a prolific author, read the
+ * whole party table instead (ten times slower, as EXPLAIN showed on a database of a million
+ * people and 1.2 million party rows). One statement instead of four, as every signed-in call
+ * pays a round trip per statement. See docs/benchmarks.md, "Relations list for a prolific
+ * author" and "Statements per call".
  */
 export async function listRelationsForList(
   db: Db,
@@ -127,39 +113,55 @@ export async function listRelationsForList(
   parties: ListedParty[];
   people: Map<number, NamedUser>;
 }> {
-  const ids = await listRelationIdsSeenBy(db, userId);
-  if (ids.length === 0) return { relations: [], parties: [], people: new Map() };
-  const [relationRows, parties] = await Promise.all([
-    queryRows<ListedRelation>(
-      db,
-      sql`select r.id, r.type_id as "typeId", r.creator_user_id as "creatorUserId", r.status,
-                 r.start_year as "startYear", r.start_month as "startMonth",
-                 r.end_year as "endYear", r.end_month as "endMonth", r.title,
-                 r.title_key as "titleKey", r.is_dblp_imported as "isDblpImported",
-                 r.institution_id as "institutionId", i.name as "institutionName",
-                 i.status as "institutionStatus"
-            from relations r
-            left join institutions i on i.id = r.institution_id
-           where r.id = any(${sql.param(ids)}::int[])
-           order by r.end_year desc, r.id desc`,
-    ),
-    queryRows<ListedParty>(
-      db,
-      sql`select p.id, p.relation_id as "relationId", p.user_id as "userId", p.status
-            from unnest(${sql.param(ids)}::int[]) as seen(id)
-            join relation_parties p on p.relation_id = seen.id
-           order by p.relation_id, p.id`,
-    ),
-  ]);
-  const personIds = new Set<number>();
-  for (const relation of relationRows) personIds.add(relation.creatorUserId);
-  for (const party of parties) personIds.add(party.userId);
-  const people = await queryRows<NamedUser>(
+  const [row] = await queryRows<{
+    relations: ListedRelation[];
+    parties: ListedParty[];
+    people: NamedUser[];
+  }>(
     db,
-    sql`select id, kind, first_name as "firstName", last_name as "lastName", email,
-               dblp_name as "dblpName"
-          from users where id = any(${sql.param([...personIds])}::int[])`,
+    sql`with seen as materialized (
+          select id from relations
+           where creator_user_id = ${userId} and ${isLiveRelation(sql`status`)}
+          union
+          select r.id from relation_parties p join relations r on r.id = p.relation_id
+           where p.user_id = ${userId} and ${isPartyNotRemoved(sql`p.status`)}
+             and ${isLiveRelation(sql`r.status`)}
+        ),
+        listed as materialized (
+          select r.* from seen cross join lateral (
+            select r.id, r.type_id as "typeId", r.creator_user_id as "creatorUserId", r.status,
+                   r.start_year as "startYear", r.start_month as "startMonth",
+                   r.end_year as "endYear", r.end_month as "endMonth", r.title,
+                   r.title_key as "titleKey", r.is_dblp_imported as "isDblpImported",
+                   r.institution_id as "institutionId", i.name as "institutionName",
+                   i.status as "institutionStatus"
+              from relations r left join institutions i on i.id = r.institution_id
+             where r.id = seen.id
+          ) r
+        ),
+        listed_parties as materialized (
+          select p.* from seen cross join lateral (
+            select p.id, p.relation_id as "relationId", p.user_id as "userId", p.status
+              from relation_parties p where p.relation_id = seen.id
+          ) p
+        ),
+        people as (
+          select u.* from (
+            select "creatorUserId" as id from listed union select "userId" from listed_parties
+          ) named cross join lateral (
+            select id, kind, first_name as "firstName", last_name as "lastName", email,
+                   dblp_name as "dblpName"
+              from users where users.id = named.id
+          ) u
+        )
+        select
+          (select coalesce(json_agg(listed order by "endYear" desc, id desc), '[]') from listed)
+            as relations,
+          (select coalesce(json_agg(listed_parties order by "relationId", id), '[]')
+             from listed_parties) as parties,
+          (select coalesce(json_agg(people), '[]') from people) as people`,
   );
+  const { relations: relationRows, parties, people } = row!;
   return {
     relations: relationRows,
     parties,
