@@ -62,24 +62,28 @@ const reconnectDelayMs = 1_000;
 export const listenerName = 'recuse change feed';
 
 /**
- * PostgreSQL: every pooled connection listens from its start (so this is called when the pool is
- * made), and the connection that commits a change hears it before its COMMIT returns. The feed,
- * once opened, adds one connection of its own that listens all the time, so that changes other
- * instances (or a command-line tool) commit are heard while the pool is idle. The feed is live
- * while that connection is; it reconnects after a second when lost.
+ * PostgreSQL: every pooled connection listens from its start (`onConnect`, the pool's hook, which
+ * it awaits before handing the connection out), so the connection that commits a change hears it
+ * before its COMMIT returns. The feed, once opened (`open`), adds one connection of its own that
+ * listens all the time, so that changes other instances (or a command-line tool) commit are
+ * heard while the pool is idle. The feed is live while that connection is; it reconnects after a
+ * second when lost.
  */
-export function preparePostgresChangeFeed(url: string, pool: pg.Pool): () => ChangeFeed {
+export function postgresChanges(url: string): {
+  onConnect: (client: pg.ClientBase) => Promise<void>;
+  open: () => ChangeFeed;
+} {
   const subscribers = new Subscribers();
   const hear = (message: pg.Notification) => {
     if (message.channel === changeChannel) subscribers.change(message.payload ?? '');
   };
-  pool.on('connect', (client) => {
-    client.on('notification', hear);
-    // A failure here is the connection's own failure: the pool drops it.
-    client.query(`listen ${changeChannel}`).catch(() => {});
-  });
-
-  return () => openListener(url, subscribers, hear);
+  return {
+    async onConnect(client) {
+      client.on('notification', hear);
+      await client.query(`listen ${changeChannel}`);
+    },
+    open: () => openListener(url, subscribers, hear),
+  };
 }
 
 function openListener(

@@ -13,7 +13,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { serverDirectory } from '../paths.ts';
 import type { ChangeFeed } from './change-feed.ts';
-import { openPgliteChangeFeed, preparePostgresChangeFeed } from './change-feed.ts';
+import { openPgliteChangeFeed, postgresChanges } from './change-feed.ts';
 import { NamedStatementClient } from './named-statements.ts';
 import * as schema from './schema.ts';
 
@@ -67,17 +67,23 @@ async function openPglite(client: PGlite): Promise<Database> {
 }
 
 async function openPostgres(url: string): Promise<Database> {
-  // Each query is prepared once per connection (named-statements.ts).
-  const pool = new pg.Pool({ connectionString: url, max: 10, Client: NamedStatementClient });
+  // Each query is prepared once per connection (named-statements.ts); each connection listens
+  // for the changes the database announces (change-feed.ts).
+  const changes = postgresChanges(url);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    Client: NamedStatementClient,
+    onConnect: changes.onConnect,
+  });
   // An idle client that loses its server must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  const openFeed = preparePostgresChangeFeed(url, pool);
   const db = drizzlePostgres(pool, { schema });
   return {
     db: db as unknown as Db,
     engine: 'postgres',
     migrate: () => migratePostgres(db, { migrationsFolder }),
-    openChangeFeed: async () => openFeed(),
+    openChangeFeed: async () => changes.open(),
     close: () => pool.end(),
   };
 }
