@@ -1,14 +1,13 @@
 // Reads for the relation pages: the list, one relation with its people and log, the people
 // a user knows, the person search, and the user's publications. Hand-written SQL where the
 // shape matters for speed at DBLP's scale; each says why.
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { isLiveRelation, isPartyNotRemoved } from '../../db/relation-filters.ts';
 import {
   auditLog,
   institutions,
-  notifications,
   publicationAuthors,
   publications,
   relationComments,
@@ -198,13 +197,68 @@ export async function findPublication(db: Db, publicationId: number) {
   return row;
 }
 
+/** What a relation's view reads besides the relation (readRelationViewExtras). */
+export interface RelationViewExtras {
+  /** The creator, when asked for (not the viewer). */
+  creator: NamedUser | null;
+  institution: { id: number; name: string; status: number } | null;
+  publicationDblpKey: string | null;
+  unreadNotificationId: number | null;
+  changeComment: string;
+  /** The people the viewer knows, as listKnownPeople finds them. */
+  known: NamedUser[];
+}
+
 /**
- * The people a user already knows (`usersDrp` on the wire): everyone on a relation with them, by
- * name, at most `limit`. Removed parties, deleted accounts and the user are left out.
+ * Everything a relation's view needs besides the relation and its parties, in one statement
+ * (each signed-in call pays a round trip per statement): the creator when the viewer is someone
+ * else, the relation's institution and publication, the viewer's latest unread notification
+ * about it, its latest change comment (`sourceUserUpdateComment` on the wire), and the people the viewer knows (listKnownPeople).
  */
-export async function listKnownPeople(db: Db, userId: number, limit: number): Promise<User[]> {
-  // One statement: the people on the user's relations are found and read together.
-  const known = sql`with mine as (
+export async function readRelationViewExtras(
+  db: Db,
+  asked: {
+    viewerId: number;
+    relationId: number;
+    creatorId: number | null;
+    institutionId: number | null;
+    publicationId: number | null;
+    knownLimit: number;
+  },
+): Promise<RelationViewExtras> {
+  const [row] = await queryRows<RelationViewExtras>(
+    db,
+    sql`select
+          (select json_build_object('id', u.id, 'kind', u.kind, 'firstName', u.first_name,
+                    'lastName', u.last_name, 'email', u.email, 'dblpName', u.dblp_name)
+             from users u where u.id = ${asked.creatorId}::int) as creator,
+          (select json_build_object('id', i.id, 'name', i.name, 'status', i.status)
+             from institutions i where i.id = ${asked.institutionId}::int) as institution,
+          (select p.dblp_key from publications p where p.id = ${asked.publicationId}::int)
+            as "publicationDblpKey",
+          (select n.id from notifications n
+            where n.user_id = ${asked.viewerId} and n.relation_id = ${asked.relationId}
+              and n.read_at is null
+            order by n.id desc limit 1) as "unreadNotificationId",
+          coalesce((select c.text from relation_comments c
+                     where c.relation_id = ${asked.relationId} and c.is_change_comment
+                     order by c.id desc limit 1), '') as "changeComment",
+          (select coalesce(json_agg(k), '[]') from (
+             select id, kind, first_name as "firstName", last_name as "lastName", email,
+                    dblp_name as "dblpName"
+               from users
+              where id in (${knownPeopleOf(asked.viewerId)}) and id <> ${asked.viewerId}
+                and kind <> 'deleted'
+              order by last_name, first_name, id
+              limit ${asked.knownLimit}
+           ) k) as known`,
+  );
+  return row!;
+}
+
+/** The ids of everyone on a relation with the user (not removed), the user included. */
+function knownPeopleOf(userId: number) {
+  return sql`with mine as (
           select id from relations where creator_user_id = ${userId} and ${isLiveRelation(sql`status`)}
           union
           select r.id from relation_parties p join relations r on r.id = p.relation_id
@@ -213,6 +267,15 @@ export async function listKnownPeople(db: Db, userId: number, limit: number): Pr
          where ${isPartyNotRemoved(sql`p.status`)}
         union
         select r.creator_user_id from relations r join mine on mine.id = r.id`;
+}
+
+/**
+ * The people a user already knows (`usersDrp` on the wire): everyone on a relation with them, by
+ * name, at most `limit`. Removed parties, deleted accounts and the user are left out.
+ */
+export async function listKnownPeople(db: Db, userId: number, limit: number): Promise<User[]> {
+  // One statement: the people on the user's relations are found and read together.
+  const known = knownPeopleOf(userId);
   return db
     .select()
     .from(users)
@@ -325,37 +388,4 @@ export async function listRelationAudit(db: Db, relationId: number) {
     .leftJoin(users, eq(users.id, auditLog.actorUserId))
     .where(and(eq(auditLog.entity, 'relation'), eq(auditLog.entityId, relationId)))
     .orderBy(asc(auditLog.id));
-}
-
-export async function findLatestUnreadNotificationId(
-  db: Db,
-  userId: number,
-  relationId: number,
-): Promise<number | null> {
-  const [row] = await db
-    .select({ id: notifications.id })
-    .from(notifications)
-    .where(
-      and(
-        eq(notifications.userId, userId),
-        eq(notifications.relationId, relationId),
-        isNull(notifications.readAt),
-      ),
-    )
-    .orderBy(desc(notifications.id))
-    .limit(1);
-  return row?.id ?? null;
-}
-
-/** The latest change comment of a relation (`sourceUserUpdateComment` on the wire), or ''. */
-export async function findLatestChangeComment(db: Db, relationId: number): Promise<string> {
-  const [row] = await db
-    .select({ text: relationComments.text })
-    .from(relationComments)
-    .where(
-      and(eq(relationComments.relationId, relationId), eq(relationComments.isChangeComment, true)),
-    )
-    .orderBy(desc(relationComments.id))
-    .limit(1);
-  return row?.text ?? '';
 }

@@ -19,18 +19,15 @@ import { toPersonOption } from './relation-people.service.ts';
 import type { RelationAction } from './relation-rules.ts';
 import { decide, isActivePartyStatus, roleOf } from './relation-rules.ts';
 import { relationFacts } from './relation-state.ts';
+import type { NamedUser } from './relation-wire.ts';
 import { dblpRecordBaseUrl, defaultSource, displayName, viewerStatus } from './relation-wire.ts';
 import {
-  findInstitutionsById,
-  findLatestChangeComment,
-  findLatestUnreadNotificationId,
-  findPublication,
-  findUsersById,
   listCommentsWithAuthors,
   listKnownPeople,
   findRelationWithParties,
   listPublicationsOfUser,
   listRelationAudit,
+  readRelationViewExtras,
 } from './relations-read.repo.ts';
 
 /** At most this many people the user knows are sent with a form; the search finds the rest. */
@@ -95,18 +92,20 @@ export async function getRelationView(context: AppContext, session: SessionUser,
   const type = findRelationType(relation.typeId)!;
   // The creator is read only when the viewer is someone else (usually they are the creator).
   const isOwn = relation.creatorUserId === viewer.id;
-  const [creatorMap, institutions, publication, unreadId, changeComment, known, institutionDrop] =
-    await Promise.all([
-      isOwn ? new Map([[viewer.id, viewer]]) : findUsersById(db, [relation.creatorUserId]),
-      findInstitutionsById(db, relation.institutionId ? [relation.institutionId] : []),
-      relation.publicationId ? findPublication(db, relation.publicationId) : undefined,
-      findLatestUnreadNotificationId(db, viewer.id, relation.id),
-      findLatestChangeComment(db, relation.id),
-      listKnownPeople(db, viewer.id, knownPeopleLimit),
-      getOwnInstitutionDropList(context, session),
-    ]);
-  const creator = creatorMap.get(relation.creatorUserId)!;
-  const institution = relation.institutionId ? institutions.get(relation.institutionId) : undefined;
+  const [extras, institutionDrop] = await Promise.all([
+    readRelationViewExtras(db, {
+      viewerId: viewer.id,
+      relationId: relation.id,
+      creatorId: isOwn ? null : relation.creatorUserId,
+      institutionId: relation.institutionId,
+      publicationId: relation.publicationId,
+      knownLimit: knownPeopleLimit,
+    }),
+    getOwnInstitutionDropList(context, session),
+  ]);
+  const creator: NamedUser = isOwn ? viewer : extras.creator!;
+  const institution = extras.institution ?? undefined;
+  const { unreadNotificationId: unreadId, changeComment, known } = extras;
   const may = Object.fromEntries(
     actions.map((action) => [action, flag(decide[action](caller, facts).isAllowed)]),
   ) as Record<RelationAction, 0 | 1>;
@@ -149,7 +148,9 @@ export async function getRelationView(context: AppContext, session: SessionUser,
     relUserIsLoggedInUser: flag(caller.role === 'party'),
     publicationId: relation.publicationId,
     publicationName: relation.title ?? '',
-    publicationDBLPUrl: publication?.dblpKey ? `${dblpRecordBaseUrl}${publication.dblpKey}` : '',
+    publicationDBLPUrl: extras.publicationDblpKey
+      ? `${dblpRecordBaseUrl}${extras.publicationDblpKey}`
+      : '',
     DBLPImportedEntry: flag(relation.isDblpImported),
     communityPaper: flag(relation.isCommunityPaper),
     coauthor_status: otherPerson ? coauthorStatusOf(otherPerson) : (ownParty?.status ?? 0),
