@@ -1,6 +1,6 @@
 // Every page passes an axe check (docs/product.md, "The screens", Accessibility). Each page is
 // checked once it has settled (after the route-change loader), in the states a person meets it in.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import {
   createConfirmedAccount,
   demoSignIn,

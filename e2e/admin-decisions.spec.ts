@@ -5,7 +5,7 @@
 // account and its co-author's relation list then reads '(Deleted user)'; every new page passes
 // axe at desktop and phone widths.
 import type { Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { messages, relationDecisionMessages, userAdminMessages } from '@recuse/common';
 import {
   createConfirmedAccount,

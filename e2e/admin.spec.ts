@@ -4,7 +4,7 @@
 // confirmed, and the person's crawl queued from the DBLP page; every administration page passes
 // axe at desktop and phone widths.
 import type { Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import {
   createConfirmedAccount,
   demoSignIn,

@@ -1,5 +1,5 @@
 // Sign-up, the confirmation mail, sign-in and logout, as a new researcher goes through them.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { messages } from '@recuse/common';
 import {
   createConfirmedAccount,

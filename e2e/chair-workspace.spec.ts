@@ -5,7 +5,7 @@
 // chair picks; axe at desktop and phone widths.
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { messages } from '@recuse/common';
 import { demoSignIn, signIn, signedInBrowser } from './support/accounts.ts';
 import { bearerOf, saveCoauthoredPaper, uniqueTitle } from './support/relations.ts';

@@ -5,7 +5,7 @@
 // it; an administrator edits a DEFAULT rule; a conference without rules generates an empty list
 // with a sentence. Every new page passes axe at desktop and phone widths.
 import type { Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import {
   createConfirmedAccount,
   demoSignIn,

@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { demoSignIn, signIn, waitForPageSettled } from './support/accounts.ts';
 import { bearerOf } from './support/relations.ts';
 

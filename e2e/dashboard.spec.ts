@@ -1,5 +1,5 @@
 // The dashboard's help-welcome banner, and the contact-us form with its mail.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { messages } from '@recuse/common';
 import {
   createConfirmedAccount,

@@ -1,7 +1,7 @@
 // The help pages: four sections on one page, each path scrolling to its own section,
 // open to guests and signed-in users alike.
 import type { Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { demoSignIn, signIn, waitForPageSettled } from './support/accounts.ts';
 
 const sections = [

@@ -6,7 +6,7 @@
 // precompressed (brotli). Figures: docs/benchmarks.md, "Web assets".
 import { writeFile } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { demoSignIn, signIn, waitForPageSettled } from './support/accounts.ts';
 
 const kilobyte = 1000;

@@ -1,5 +1,5 @@
 // Forgotten passwords (the mailed link) and the signed-in password change.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { messages } from '@recuse/common';
 import {
   createConfirmedAccount,

@@ -4,7 +4,7 @@
 // linking the DBLP person imported before the account existed, reading and dismissing a
 // notification, a secondary e-mail that finds its owner, and the DBLP section.
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { dblpClaimMessages, messages } from '@recuse/common';
 import {
   createConfirmedAccount,

@@ -3,7 +3,7 @@
 // pending application that waits for its institution's approval; and what strangers and
 // named people may not do.
 import type { Browser, Locator, Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { messages } from '@recuse/common';
 import type { Account } from './support/accounts.ts';
 import {

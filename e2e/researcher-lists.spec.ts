@@ -3,7 +3,7 @@
 // and sort across pages), "My conflicts with this committee" on the conflicts page, and the
 // add page's word on who sees a personal relation. Each page changed passes axe at 1280 and
 // 375 px.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import {
   committeeCheckMessages,
   messages,

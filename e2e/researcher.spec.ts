@@ -5,7 +5,7 @@
 // profile the server cannot read.
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { messages, pendingRelationCount } from '@recuse/common';
 import {
   createConfirmedAccount,

@@ -1,6 +1,6 @@
 // The session in the browser: token refresh, the end of a session the server no longer
 // knows, the route guards, the error pages, and the signed-in frame.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import {
   createConfirmedAccount,
   demoSignIn,
