@@ -91,4 +91,24 @@ export default tseslint.config(
     tail: '[^/]+\\.repo(\\.ts)?',
     message: "A module calls another module's service, not its repo (docs/architecture.md).",
   }).map((zone) => ({ ...zone, ignores: ['**/*.test.ts'] })),
+  // A browser spec takes `test` from e2e/support/test.ts, which points each worker at its own
+  // server (docs/architecture.md, "Tests"); Playwright's own would send every worker to the first.
+  {
+    files: ['e2e/**/*.spec.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              allowTypeImports: true,
+              message: "Import test from './support/test.ts': it points each worker at its server.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
