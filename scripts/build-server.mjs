@@ -1,5 +1,6 @@
-// Compiles the server, with the common/ code it imports, into one ES module:
-// server/dist/main.js (and its source map). Packages from node_modules stay outside the
+// Compiles the server, with the common/ code it imports, into ES modules in server/dist/:
+// main.js, the application as a chunk it loads while the database opens, shared chunks (and
+// their source maps). Packages from node_modules stay outside the
 // bundle and load as they are. Run with `npm run build -w server`; `npm start` runs it when
 // the sources are newer than the build (scripts/build-if-needed.mjs).
 // Layout: docs/architecture.md, "Build and start".
@@ -25,8 +26,10 @@ export async function buildServer() {
   mkdirSync(outDirectory, { recursive: true });
   await build({
     entryPoints: [path.join(serverDirectory, 'src/main.ts')],
-    outfile: path.join(outDirectory, 'main.js'),
+    outdir: outDirectory,
     bundle: true,
+    // main.js loads the application as a chunk of its own (a dynamic import in main.ts).
+    splitting: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',

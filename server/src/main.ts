@@ -1,13 +1,19 @@
 // Read config → open db → migrate → (demo on a first embedded start) → listen. Nothing else.
-import { buildApp } from './app.ts';
+// The database starts opening before the application's modules load (a dynamic import, a chunk
+// of its own in the build), so PGlite's start and the loading overlap (docs/benchmarks.md,
+// "Production start").
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { describeDemo, isDatabaseEmpty, seedDemo } from './demo/demo-data.ts';
 
 const config = loadConfig();
-const database = await openDatabase(
+const opening = openDatabase(
   config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
 );
+const [{ buildApp }, { describeDemo, isDatabaseEmpty, seedDemo }, database] = await Promise.all([
+  import('./app.ts'),
+  import('./demo/demo-data.ts'),
+  opening,
+]);
 await database.migrate();
 
 // The demo fills only an empty embedded database, unless SEED_DEMO=yes asks for it anyway.

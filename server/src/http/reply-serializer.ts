@@ -1,6 +1,6 @@
 // How replies are written: each route's declared zod reply schema is turned into a JSON schema
-// once, when the route is compiled at start-up (z.toJSONSchema, the output side), and that into
-// a fast-json-stringify function. It writes only the declared fields, as zod did, in much less
+// once (z.toJSONSchema, the output side), and that into a fast-json-stringify function: in
+// production on the route's first answer, under the reply checks (tests) at start-up. It writes only the declared fields, as zod did, in much less
 // time than zod's encode followed by JSON.stringify (docs/benchmarks.md, "Reply
 // serialisation").
 //
@@ -37,8 +37,15 @@ export function createReplySerializerCompiler({
   };
   return ({ schema: declared, method, url }) => {
     const schema = zodSchemaOf(declared);
+    if (!checkReplies) {
+      // Compiled on the route's first answer rather than at start-up, where compiling every
+      // reply schema was a tenth of a production server's start (docs/benchmarks.md,
+      // "Production start").
+      let write: Write | undefined;
+      return (data) => (write ??= writerOf(schema))(data);
+    }
+    // With the checks (tests), compiled at once: a schema that cannot be written fails the start.
     const write = writerOf(schema);
-    if (!checkReplies) return write;
     return (data) => {
       const encoded = z.safeEncode(schema, data);
       if (!encoded.success)
