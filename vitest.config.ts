@@ -1,6 +1,7 @@
 // Test projects: `unit` is pure code (and jsdom for web components); `int-pglite` runs the
 // API integration suites on a fresh in-memory PGlite per file; `int-postgres` runs the same
 // suites on the PostgreSQL server named by TEST_DATABASE_URL (only when it is set).
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
 
@@ -19,6 +20,10 @@ const integration = (engine: 'pglite' | 'postgres'): TestProjectInlineConfigurat
 
 export default defineConfig({
   test: {
+    // A worker per core. Vitest's default leaves one core idle (cores - 1), which on a two-core
+    // machine runs every file one after another: the integration suites took 732 s so and 477 s
+    // with two workers, the unit suites 136 s and 86 s.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {
