@@ -39,4 +39,29 @@ describe.skipIf(!isPostgres)('statements prepared once per connection (PostgreSQ
     await client.query('select 1 as one');
     expect(await preparedNames()).toHaveLength(before);
   });
+
+  it('answers queries asked together one after another, without node-postgres\' deprecated queue', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', onWarning);
+    try {
+      const sleepThenEcho = 'select pg_sleep(0.05), $1::int as echo';
+      const answers = await Promise.all(
+        [1, 2, 3].map((value) => client.query({ text: sleepThenEcho, values: [value] })),
+      );
+      expect(answers.map((answer) => answer.rows[0].echo)).toEqual([1, 2, 3]);
+      // A failing query does not stop the ones asked after it.
+      const [failed, next] = await Promise.allSettled([
+        client.query({ text: 'select $1::int as n', values: ['x'] }),
+        client.query({ text: 'select $1::int as n', values: [7] }),
+      ]);
+      expect(failed.status).toBe('rejected');
+      expect(next).toMatchObject({ status: 'fulfilled', value: { rows: [{ n: 7 }] } });
+      // Warnings are emitted on the next tick.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((message) => /already executing a query/.test(message))).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
 });

@@ -33,8 +33,16 @@ interface QueryConfigLike {
   values?: unknown;
 }
 
-/** A node-postgres client that names the queries `statementNameFor` admits. */
-export class NamedStatementClient extends pg.Client {}
+/**
+ * A node-postgres client that names the queries `statementNameFor` admits, and sends the
+ * queries asked of it while one runs (reads started together inside a transaction) one after
+ * another, in the order asked, instead of handing them to node-postgres' own queue: that queue
+ * is deprecated and goes in node-postgres 9.
+ */
+export class NamedStatementClient extends pg.Client {
+  /** Settles when the last query asked for with a promise has. */
+  turn: Promise<unknown> = Promise.resolve();
+}
 
 // node-postgres' query has many overloads; this only adds a name to a config object's copy.
 NamedStatementClient.prototype.query = function namedQuery(this: pg.Client, ...args: unknown[]) {
@@ -49,5 +57,13 @@ NamedStatementClient.prototype.query = function namedQuery(this: pg.Client, ...a
   }
   // Looked up at each call, so that a wrapper of node-postgres' own query (a benchmark's
   // statement counter) still sees every statement.
-  return (pg.Client.prototype.query as (...rest: unknown[]) => unknown).apply(this, args);
+  const send = () => (pg.Client.prototype.query as (...rest: unknown[]) => unknown).apply(this, args);
+  // Callbacks (pg-pool's own use, on an idle client) and submittables (COPY streams, cursors)
+  // go straight through; a promise waits for the queries asked before it.
+  const isSubmittable = typeof config === 'object' && config !== null && 'submit' in config;
+  if (isSubmittable || typeof args.at(-1) === 'function') return send();
+  const client = this as NamedStatementClient;
+  const result = client.turn.then(send, send);
+  client.turn = result.catch(() => undefined);
+  return result;
 } as typeof pg.Client.prototype.query;
