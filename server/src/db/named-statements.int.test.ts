@@ -40,7 +40,7 @@ describe.skipIf(!isPostgres)('statements prepared once per connection (PostgreSQ
     expect(await preparedNames()).toHaveLength(before);
   });
 
-  it('answers queries asked together one after another, without node-postgres\' deprecated queue', async () => {
+  it("answers queries asked together one after another, without node-postgres' deprecated queue", async () => {
     const warnings: string[] = [];
     const onWarning = (warning: Error) => warnings.push(warning.message);
     process.on('warning', onWarning);

@@ -57,7 +57,8 @@ NamedStatementClient.prototype.query = function namedQuery(this: pg.Client, ...a
   }
   // Looked up at each call, so that a wrapper of node-postgres' own query (a benchmark's
   // statement counter) still sees every statement.
-  const send = () => (pg.Client.prototype.query as (...rest: unknown[]) => unknown).apply(this, args);
+  const send = () =>
+    (pg.Client.prototype.query as (...rest: unknown[]) => unknown).apply(this, args);
   // Callbacks (pg-pool's own use, on an idle client) and submittables (COPY streams, cursors)
   // go straight through; a promise waits for the queries asked before it.
   const isSubmittable = typeof config === 'object' && config !== null && 'submit' in config;
