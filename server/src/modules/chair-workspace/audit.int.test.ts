@@ -2,29 +2,18 @@
 // conflicts"): a crafted PC conflicts file (fixtures/hotcrp/pc-conflicts.csv) against the
 // fixtures' matrix, with known missed and unsupported conflicts; runs stored and compared with
 // the first; the audit as CSV; refusals a chair can act on.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AuditReply, AuditRunsReply } from '@recuse/common';
 import { chairWorkspaceMessages } from '@recuse/common';
-import type { TestApp } from '../../../test/build-test-app.ts';
-import { buildTestApp } from '../../../test/build-test-app.ts';
-import type { ChairWorld } from '../../../test/chair-workspace.ts';
 import {
-  buildUploadedChairWorld,
   hotcrpFixture,
   parseCsvFile,
   uploadCsv,
+  useUploadedChairWorld,
 } from '../../../test/chair-workspace.ts';
 import { get, post } from '../../../test/relation-requests.ts';
 
-let t: TestApp;
-let w: ChairWorld;
-const base = () => `/v1/web/conference/${w.confid}`;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  w = await buildUploadedChairWorld(t);
-});
-afterAll(() => t.close());
+const { t, w, base } = useUploadedChairWorld();
 
 const declaredFile = hotcrpFixture('pc-conflicts.csv');
 const audit = async (file: string, as: 'text/csv' | 'multipart' = 'text/csv') => {

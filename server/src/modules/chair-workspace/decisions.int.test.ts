@@ -2,34 +2,23 @@
 // not a conflict, with a reason; shown in the matrix, kept through new uploads and
 // recomputation, audited, and exported pinned in HotCRP's bulk assignment file, which is parsed
 // back here and compared line by line with the matrix.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { ConflictDecisionReply, ConflictDecisionsReply } from '@recuse/common';
 import { chairWorkspaceMessages } from '@recuse/common';
-import type { TestApp } from '../../../test/build-test-app.ts';
-import { buildTestApp } from '../../../test/build-test-app.ts';
-import type { ChairWorld } from '../../../test/chair-workspace.ts';
 import {
   assignmentsOfMatrix,
-  buildUploadedChairWorld,
   fetchMatrix,
   hotcrpFixture,
   parseCsvFile,
   uploadCsv,
+  useUploadedChairWorld,
 } from '../../../test/chair-workspace.ts';
 import type { Fields } from '../../../test/relation-requests.ts';
 import { get, post } from '../../../test/relation-requests.ts';
 import { auditLog } from '../../db/schema.ts';
 
-let t: TestApp;
-let w: ChairWorld;
-const base = () => `/v1/web/conference/${w.confid}`;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  w = await buildUploadedChairWorld(t);
-});
-afterAll(() => t.close());
+const { t, w, base } = useUploadedChairWorld();
 
 const matrix = () => fetchMatrix(t, w);
 const decide = (fields: Fields) => post(t, `${base()}/decision`, w.chair, fields, 'json');

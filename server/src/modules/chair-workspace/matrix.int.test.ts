@@ -4,29 +4,18 @@
 // grow with the committee.
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MatrixReply, WorkspaceSettingsReply } from '@recuse/common';
-import type { TestApp } from '../../../test/build-test-app.ts';
-import { buildTestApp } from '../../../test/build-test-app.ts';
-import type { ChairWorld } from '../../../test/chair-workspace.ts';
 import {
-  buildUploadedChairWorld,
   fetchMatrix,
   hotcrpFixture,
   uploadCsv,
+  useUploadedChairWorld,
 } from '../../../test/chair-workspace.ts';
 import { buildAffiliation, buildRelation, buildUser } from '../../../test/factories.ts';
 import { post } from '../../../test/relation-requests.ts';
 
-let t: TestApp;
-let w: ChairWorld;
-const base = () => `/v1/web/conference/${w.confid}`;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  w = await buildUploadedChairWorld(t);
-});
-afterAll(() => t.close());
+const { t, w, base } = useUploadedChairWorld();
 
 const matrix = () => fetchMatrix(t, w);
 

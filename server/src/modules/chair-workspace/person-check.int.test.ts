@@ -2,26 +2,15 @@
 // person") on the HotCRP fixtures: the same reasons the matrix gives a committee member, for
 // anyone the chair names, by address, DBLP profile, name or affiliation; refusals as the
 // workspace's other calls.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MatrixReply, PersonCheckReply } from '@recuse/common';
 import { personCheckMessages } from '@recuse/common';
-import type { TestApp } from '../../../test/build-test-app.ts';
-import { buildTestApp } from '../../../test/build-test-app.ts';
-import type { ChairWorld } from '../../../test/chair-workspace.ts';
-import { buildUploadedChairWorld } from '../../../test/chair-workspace.ts';
+import { useUploadedChairWorld } from '../../../test/chair-workspace.ts';
 import { buildUser, signIn } from '../../../test/factories.ts';
 import type { Fields } from '../../../test/relation-requests.ts';
 import { get, post } from '../../../test/relation-requests.ts';
 
-let t: TestApp;
-let w: ChairWorld;
-const base = () => `/v1/web/conference/${w.confid}`;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  w = await buildUploadedChairWorld(t);
-});
-afterAll(() => t.close());
+const { t, w, base } = useUploadedChairWorld();
 
 const check = async (fields: Fields) => {
   const response = await post(t, `${base()}/person-check`, w.chair, fields, 'json');

@@ -2,7 +2,7 @@
 // one of the candidates, or none of them. The pick is audited, kept through recomputation and
 // new uploads of the same row, applied to every line of an author's address, and the matrix
 // counts the picked person's conflicts; anything else is refused in words and changes nothing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type {
   CommitteePickReply,
@@ -12,14 +12,11 @@ import type {
   SubmissionsReply,
 } from '@recuse/common';
 import { chairWorkspaceMessages } from '@recuse/common';
-import type { TestApp } from '../../../test/build-test-app.ts';
-import { buildTestApp } from '../../../test/build-test-app.ts';
-import type { ChairWorld } from '../../../test/chair-workspace.ts';
 import {
-  buildUploadedChairWorld,
   fetchMatrix,
   hotcrpFixture,
   uploadCsv,
+  useUploadedChairWorld,
 } from '../../../test/chair-workspace.ts';
 import { buildRelation, buildUser, signIn } from '../../../test/factories.ts';
 import type { Fields } from '../../../test/relation-requests.ts';
@@ -28,15 +25,7 @@ import type { User } from '../../db/schema.ts';
 import { auditLog } from '../../db/schema.ts';
 import { conferenceRefusals } from '../conferences/conferences.service.ts';
 
-let t: TestApp;
-let w: ChairWorld;
-const base = () => `/v1/web/conference/${w.confid}`;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  w = await buildUploadedChairWorld(t);
-});
-afterAll(() => t.close());
+const { t, w, base } = useUploadedChairWorld();
 
 const pick = (file: 'committee' | 'submissions', fields: Fields, session = w.chair) =>
   post(t, `${base()}/${file}/pick`, session, fields, 'json');

@@ -2,7 +2,7 @@
 // stored when it differs; the chair sees what appeared, disappeared and changed since the file
 // last went to HotCRP, which of those touch an assignment of HotCRP's uploaded assignments file,
 // and a late member is added with only their row computed.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   AssignmentsReply,
   LateMemberReply,
@@ -10,27 +10,16 @@ import type {
   MatrixVersionsReply,
 } from '@recuse/common';
 import { chairWorkspaceMessages } from '@recuse/common';
-import type { TestApp } from '../../../test/build-test-app.ts';
-import { buildTestApp } from '../../../test/build-test-app.ts';
-import type { ChairWorld } from '../../../test/chair-workspace.ts';
 import {
-  buildUploadedChairWorld,
   hotcrpFixture,
   parseCsvFile,
   uploadCsv,
+  useUploadedChairWorld,
 } from '../../../test/chair-workspace.ts';
 import { buildRelation, buildUser } from '../../../test/factories.ts';
 import { get, post } from '../../../test/relation-requests.ts';
 
-let t: TestApp;
-let w: ChairWorld;
-const base = () => `/v1/web/conference/${w.confid}`;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  w = await buildUploadedChairWorld(t);
-});
-afterAll(() => t.close());
+const { t, w, base } = useUploadedChairWorld();
 
 const changes = async () => {
   const response = await get(t, `${base()}/changes`, w.chair);
