@@ -1,7 +1,7 @@
 // The tables, in Drizzle. `npm run db:generate` turns changes here into a numbered SQL
 // migration under server/drizzle/; migrations are committed and never edited once landed.
 import { sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgColumnBuilderBase } from 'drizzle-orm/pg-core';
 import {
   bigint,
   bigserial,
@@ -751,13 +751,17 @@ export const conferences = pgTable(
   (table) => [uniqueIndex('conferences_name_unique').on(sql`lower(${table.name})`)],
 );
 
+/** A row's conference: required, and the row goes when the conference does. */
+const conferenceIdColumn = () =>
+  integer('conference_id')
+    .notNull()
+    .references(() => conferences.id, { onDelete: 'cascade' });
+
 /** The chairs of a conference: they edit its rules and see its members' relations. */
 export const conferenceChairs = pgTable(
   'conference_chairs',
   {
-    conferenceId: integer('conference_id')
-      .notNull()
-      .references(() => conferences.id, { onDelete: 'cascade' }),
+    conferenceId: conferenceIdColumn(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -773,9 +777,7 @@ export const conferenceRules = pgTable(
   'conference_rules',
   {
     id: serial('id').primaryKey(),
-    conferenceId: integer('conference_id')
-      .notNull()
-      .references(() => conferences.id, { onDelete: 'cascade' }),
+    conferenceId: conferenceIdColumn(),
     /** The rule's stable id within its conference (the wire's `value`). */
     value: text('value').notNull(),
     title: text('title').notNull(),
@@ -812,6 +814,22 @@ const storedMatchColumns = {
 };
 
 /**
+ * A person as a line of an uploaded HotCRP file names them (committee_members,
+ * submission_authors). The address column is each table's own: every committee line has one,
+ * an author line may not.
+ */
+const uploadedPersonColumns = <Email extends PgColumnBuilderBase>(email: Email) => ({
+  /** The line of the uploaded file (the header is line 1). */
+  line: integer('line').notNull(),
+  givenName: text('given_name').notNull().default(''),
+  familyName: text('family_name').notNull().default(''),
+  email,
+  affiliation: text('affiliation').notNull().default(''),
+  orcid: text('orcid'),
+  dblpPid: text('dblp_pid'),
+});
+
+/**
  * A conference's program committee as its chair uploaded it (HotCRP's PC info CSV,
  * docs/review-systems.md). Rows are kept as the file gave them, with who each one is among our
  * users as last worked out (storedMatchColumns), which is worked out again whenever our people
@@ -822,17 +840,8 @@ export const committeeMembers = pgTable(
   'committee_members',
   {
     id: serial('id').primaryKey(),
-    conferenceId: integer('conference_id')
-      .notNull()
-      .references(() => conferences.id, { onDelete: 'cascade' }),
-    /** The line of the uploaded file (the header is line 1). */
-    line: integer('line').notNull(),
-    givenName: text('given_name').notNull().default(''),
-    familyName: text('family_name').notNull().default(''),
-    email: text('email').notNull(),
-    affiliation: text('affiliation').notNull().default(''),
-    orcid: text('orcid'),
-    dblpPid: text('dblp_pid'),
+    conferenceId: conferenceIdColumn(),
+    ...uploadedPersonColumns(text('email').notNull()),
     ...storedMatchColumns,
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -853,9 +862,7 @@ export const committeeInvitations = pgTable(
   'committee_invitations',
   {
     id: serial('id').primaryKey(),
-    conferenceId: integer('conference_id')
-      .notNull()
-      .references(() => conferences.id, { onDelete: 'cascade' }),
+    conferenceId: conferenceIdColumn(),
     /** Lower case, as the committee's address is compared. */
     email: text('email').notNull(),
     /** The chair or administrator who sent the latest mail. */
@@ -876,9 +883,7 @@ export const submissions = pgTable(
   'submissions',
   {
     id: serial('id').primaryKey(),
-    conferenceId: integer('conference_id')
-      .notNull()
-      .references(() => conferences.id, { onDelete: 'cascade' }),
+    conferenceId: conferenceIdColumn(),
     paper: integer('paper').notNull(),
     title: text('title').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -897,13 +902,7 @@ export const submissionAuthors = pgTable(
     submissionId: integer('submission_id')
       .notNull()
       .references(() => submissions.id, { onDelete: 'cascade' }),
-    line: integer('line').notNull(),
-    givenName: text('given_name').notNull().default(''),
-    familyName: text('family_name').notNull().default(''),
-    email: text('email').notNull().default(''),
-    affiliation: text('affiliation').notNull().default(''),
-    orcid: text('orcid'),
-    dblpPid: text('dblp_pid'),
+    ...uploadedPersonColumns(text('email').notNull().default('')),
     isAuthor: boolean('is_author').notNull().default(true),
     isContact: boolean('is_contact').notNull().default(false),
     ...storedMatchColumns,
@@ -940,9 +939,7 @@ export const matchPicks = pgTable(
   'match_picks',
   {
     id: serial('id').primaryKey(),
-    conferenceId: integer('conference_id')
-      .notNull()
-      .references(() => conferences.id, { onDelete: 'cascade' }),
+    conferenceId: conferenceIdColumn(),
     file: text('file', { enum: ['committee', 'submissions'] }).notNull(),
     rowKey: text('row_key').notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
@@ -965,9 +962,7 @@ export const conflictDecisions = pgTable(
   'conflict_decisions',
   {
     id: serial('id').primaryKey(),
-    conferenceId: integer('conference_id')
-      .notNull()
-      .references(() => conferences.id, { onDelete: 'cascade' }),
+    conferenceId: conferenceIdColumn(),
     paper: integer('paper').notNull(),
     /** Lower case, as the committee file's address is kept. */
     memberEmail: text('member_email').notNull(),
@@ -997,9 +992,7 @@ export const matrixVersions = pgTable(
   'matrix_versions',
   {
     id: serial('id').primaryKey(),
-    conferenceId: integer('conference_id')
-      .notNull()
-      .references(() => conferences.id, { onDelete: 'cascade' }),
+    conferenceId: conferenceIdColumn(),
     number: integer('number').notNull(),
     cause: text('cause', { enum: ['recompute', 'member', 'export'] }).notNull(),
     pairCount: integer('pair_count').notNull().default(0),
@@ -1021,9 +1014,7 @@ export const matrixVersionPairs = pgTable(
   'matrix_version_pairs',
   {
     id: serial('id').primaryKey(),
-    conferenceId: integer('conference_id')
-      .notNull()
-      .references(() => conferences.id, { onDelete: 'cascade' }),
+    conferenceId: conferenceIdColumn(),
     paper: integer('paper').notNull(),
     /** Lower case, as the committee file's address is kept. */
     memberEmail: text('member_email').notNull(),
@@ -1049,9 +1040,7 @@ export const hotcrpAssignments = pgTable(
   'hotcrp_assignments',
   {
     id: serial('id').primaryKey(),
-    conferenceId: integer('conference_id')
-      .notNull()
-      .references(() => conferences.id, { onDelete: 'cascade' }),
+    conferenceId: conferenceIdColumn(),
     line: integer('line').notNull(),
     paper: integer('paper').notNull(),
     /** Lower case. */
@@ -1070,9 +1059,7 @@ export const conflictAuditRuns = pgTable(
   'conflict_audit_runs',
   {
     id: serial('id').primaryKey(),
-    conferenceId: integer('conference_id')
-      .notNull()
-      .references(() => conferences.id, { onDelete: 'cascade' }),
+    conferenceId: conferenceIdColumn(),
     number: integer('number').notNull(),
     result: jsonb('result').notNull(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
