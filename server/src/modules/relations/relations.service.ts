@@ -4,6 +4,7 @@
 // (relation-state), asks the rules (relation-rules), changes what they allow, tells the people
 // concerned, marks the actor's notifications about the relation read, and writes the audit log.
 import { relationStatus } from '@recuse/common';
+import type { AuditEntry } from '../../audit/audit.repo.ts';
 import { recordAudit } from '../../audit/audit.repo.ts';
 import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
@@ -86,7 +87,11 @@ async function answerAsParty(
       relation: locked.relation,
       ...(answer.event === 'rejected' ? { reason: answer.text } : { comment: answer.text }),
     });
-    await finishPartyAnswer(tx, session, locked, answer.action, party, updated);
+    await finishRelationAction(tx, session, locked.relation.id, {
+      action: answer.action,
+      before: { status: party.status, reason: party.reason },
+      after: { status: updated.status, reason: updated.reason },
+    });
     return { relationId: locked.relation.id, kind: 'updated' };
   });
 }
@@ -139,22 +144,22 @@ export function rejectRelation(
   });
 }
 
-async function finishPartyAnswer(
+/**
+ * How every action a person takes on a relation ends, in its transaction: the caller's notices
+ * about the relation are read, and the action is written to the audit log.
+ */
+async function finishRelationAction(
   db: Db,
   session: SessionUser,
-  locked: LockedRelation,
-  action: string,
-  before: LockedRelation['parties'][number],
-  after: LockedRelation['parties'][number],
+  relationId: number,
+  audit: Pick<AuditEntry, 'action' | 'before' | 'after'>,
 ) {
-  await markRelationNotificationsRead(db, session.user.id, locked.relation.id);
+  await markRelationNotificationsRead(db, session.user.id, relationId);
   await recordAudit(db, {
     actorUserId: session.user.id,
-    action,
     entity: 'relation',
-    entityId: locked.relation.id,
-    before: { status: before.status, reason: before.reason },
-    after: { status: after.status, reason: after.reason },
+    entityId: relationId,
+    ...audit,
   });
 }
 
@@ -200,12 +205,8 @@ export async function requestChange(
       relation: locked.relation,
       comment,
     });
-    await markRelationNotificationsRead(tx, session.user.id, relationId);
-    await recordAudit(tx, {
-      actorUserId: session.user.id,
+    await finishRelationAction(tx, session, relationId, {
       action: 'relation.request-change',
-      entity: 'relation',
-      entityId: relationId,
       before,
       after: { comment, ...(before ? { status: next } : {}) },
     });
@@ -239,12 +240,8 @@ export async function contactAdmin(
       relation: locked.relation,
       comment,
     });
-    await markRelationNotificationsRead(tx, session.user.id, relationId);
-    await recordAudit(tx, {
-      actorUserId: session.user.id,
+    await finishRelationAction(tx, session, relationId, {
       action: 'relation.contact-admin',
-      entity: 'relation',
-      entityId: relationId,
       after: { comment },
     });
     return { relationId, kind: 'commented' };
@@ -273,12 +270,8 @@ export async function deleteRelation(
       actor: session.user,
       relation: locked.relation,
     });
-    await markRelationNotificationsRead(tx, session.user.id, relationId);
-    await recordAudit(tx, {
-      actorUserId: session.user.id,
+    await finishRelationAction(tx, session, relationId, {
       action: 'relation.delete',
-      entity: 'relation',
-      entityId: relationId,
       before: snapshotRelation(locked.relation, locked.parties),
       after: { status: deleted.status },
     });
