@@ -1,5 +1,6 @@
 // The frame of every page: header with the brand, the main navigation and the user menu,
 // the page itself, and the footer. It knows nothing about sessions; the app passes it links.
+import { lazy, Suspense } from 'react';
 import type { MouseEvent, ReactNode } from 'react';
 import {
   Anchor,
@@ -9,7 +10,6 @@ import {
   Button,
   Container,
   Group,
-  Menu,
   Stack,
   Text,
   VisuallyHidden,
@@ -27,7 +27,14 @@ export type NavItem = {
   /** A count shown beside the label (unread notifications on Home), with what it counts. */
   count?: { value: number; of: string };
 };
-export type UserMenuItem = { label: string; to: string } | { label: string; onClick: () => void };
+export type { UserMenuItem } from './user-menu.tsx';
+import type { UserMenuItem } from './user-menu.tsx';
+
+// The user menu (Mantine's Menu, Popover and floating-ui) is loaded only once someone is signed
+// in: the sign-in page has no use for it (docs/benchmarks.md, "Web assets").
+const UserMenu = lazy(() =>
+  import('./user-menu.tsx').then(({ UserMenu }) => ({ default: UserMenu })),
+);
 
 type AppFrameProps = {
   navItems: NavItem[];
@@ -63,33 +70,6 @@ function MainNavLinks({ items, onNavigate }: { items: NavItem[]; onNavigate?: ()
       {item.label}
     </Button>
   ));
-}
-
-function UserMenu({ label, items }: { label: string; items: UserMenuItem[] }) {
-  // In the header (a landmark) rather than a portal, and without Mantine's focus placeholder,
-  // which is not a menu item and fails the menu role's required children.
-  return (
-    <Menu position="bottom-end" withinPortal={false} withInitialFocusPlaceholder={false}>
-      <Menu.Target>
-        <Button variant="default" aria-label={`User menu for ${label}`}>
-          {label}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {items.map((item) =>
-          'to' in item ? (
-            <Menu.Item key={item.label} component={Link} to={item.to}>
-              {item.label}
-            </Menu.Item>
-          ) : (
-            <Menu.Item key={item.label} onClick={item.onClick}>
-              {item.label}
-            </Menu.Item>
-          ),
-        )}
-      </Menu.Dropdown>
-    </Menu>
-  );
 }
 
 const mainContentId = 'main-content';
@@ -140,7 +120,17 @@ export function AppFrame({ navItems, userMenu, footerLinks, banner, children }: 
               <MainNavLinks items={navItems} />
             </Group>
           )}
-          {userMenu && <UserMenu label={userMenu.label} items={userMenu.items} />}
+          {userMenu && (
+            <Suspense
+              fallback={
+                <Button variant="default" aria-label={`User menu for ${userMenu.label}`}>
+                  {userMenu.label}
+                </Button>
+              }
+            >
+              <UserMenu label={userMenu.label} items={userMenu.items} />
+            </Suspense>
+          )}
         </Group>
       </AppShell.Header>
       {hasNav && (
