@@ -16,11 +16,12 @@ export const dblpStatusMessages = {
 const importRunSchema = z.object({
   id: z.number(),
   sourcePath: z.string(),
-  status: z.enum(['running', 'done', 'already-imported', 'failed']),
+  /** `interrupted`: still `running` in the table, but silent for minutes: the command was stopped. */
+  status: z.enum(['running', 'done', 'already-imported', 'failed', 'interrupted']),
   phase: z.enum(['records', 'people', 'relations', 'done']),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
-  /** When the command last wrote progress: a `running` run not updated for long was killed. */
+  /** When the command last wrote progress or said it was alive (every 30 s). */
   updatedAt: z.string(),
   sourceSize: z.number(),
   bytesRead: z.number(),

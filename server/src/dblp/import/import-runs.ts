@@ -8,6 +8,7 @@ import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { dblpImportRuns, dblpImports } from '../../db/schema.ts';
 import { importDump } from './import-dump.ts';
+import { heartbeatEveryMs } from './run-liveness.ts';
 import type { ImportDumpOptions, ImportProgress, ImportSummary } from './import-dump.ts';
 
 /** How often progress reaches the database at most: the page polls, nobody needs more. */
@@ -46,6 +47,8 @@ export async function importDumpRecorded(
     pending = pending.then(() => update(values)).catch(() => undefined);
   };
 
+  const heartbeat = setInterval(() => report({}, true), heartbeatEveryMs);
+  heartbeat.unref();
   try {
     const summary = await importDump(db, dumpPath, {
       ...options,
@@ -58,6 +61,7 @@ export async function importDumpRecorded(
         options.onProgress?.(progress);
       },
     });
+    clearInterval(heartbeat);
     await pending;
     const checkpoint = await checkpointOf(db, dumpPath);
     await update({
@@ -81,6 +85,7 @@ export async function importDumpRecorded(
     });
     return summary;
   } catch (error) {
+    clearInterval(heartbeat);
     await pending;
     const message = error instanceof Error ? error.message : String(error);
     await update({

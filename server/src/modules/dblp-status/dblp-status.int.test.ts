@@ -3,6 +3,7 @@
 // causes, each person's last refresh — and "Crawl now"; a researcher's own status and "Refresh
 // now", limited per account and only ever queued: the crawler's worker fetches from a local
 // DBLP (test/dblp-fixture-server.ts) at the host's pace, never the request.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DblpOperations, DblpPeopleReply, OwnDblpStatus } from '@recuse/common';
 import { dblpStatusMessages } from '@recuse/common';
@@ -13,6 +14,7 @@ import { signedInUser } from '../../../test/profile-requests.ts';
 import { get, post } from '../../../test/relation-requests.ts';
 import { importFixturePath } from '../../dblp/import/import-test-support.ts';
 import { importDumpRecorded } from '../../dblp/import/import-runs.ts';
+import { queryRows } from '../../db/client.ts';
 import type { User } from '../../db/schema.ts';
 import type { CrawlSetup } from '../../dblp/crawl/crawl-test-support.ts';
 import {
@@ -98,6 +100,24 @@ describe('the operations page', () => {
     expect(imports[0]!.sourcePath).toMatch(/dump-2021-persons-evelasquez\.xml$/);
     expect(imports[0]!.bytesRead).toBe(imports[0]!.sourceSize);
     expect(imports[0]!.finishedAt).not.toBeNull();
+  });
+
+  it('tells an import stopped without ending (no news for minutes) from one that runs', async () => {
+    const started = async (path: string, silentFor: string) => {
+      const [row] = await queryRows<{ id: number }>(
+        t.db,
+        sql`insert into dblp_import_runs (source_path, phase, updated_at)
+            values (${path}, 'people', now() - ${silentFor}::interval) returning id`,
+      );
+      return Number(row!.id);
+    };
+    const killed = await started('/dumps/killed.xml.gz', '10 minutes');
+    const busy = await started('/dumps/busy.xml.gz', '20 seconds');
+    const { imports } = await operations();
+    const statusOf = (id: number) => imports.find((run) => run.id === id)?.status;
+    expect(statusOf(killed)).toBe('interrupted');
+    expect(statusOf(busy)).toBe('running');
+    await t.db.execute(sql`delete from dblp_import_runs where id in (${killed}, ${busy})`);
   });
 
   it('puts "Crawl now" first in line, shows the queue, and lets the worker fetch at the host pace', async () => {

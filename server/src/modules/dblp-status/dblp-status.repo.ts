@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
+import { silentRunSeconds } from '../../dblp/import/run-liveness.ts';
 import { dblpCrawlPersonJob } from '../../jobs/job-kinds.ts';
 
 const crawlKind = dblpCrawlPersonJob;
@@ -26,12 +27,18 @@ const personOf = (row: PersonColumns) =>
 export async function listImportRuns(db: Db, limit: number) {
   const rows = await queryRows<Record<string, unknown>>(
     db,
-    sql`select * from dblp_import_runs order by started_at desc, id desc limit ${limit}`,
+    sql`select *,
+               status = 'running'
+                 and updated_at < now() - make_interval(secs => ${silentRunSeconds}) as is_silent
+          from dblp_import_runs order by started_at desc, id desc limit ${limit}`,
   );
   return rows.map((row) => ({
     id: Number(row.id),
     sourcePath: String(row.source_path),
-    status: row.status as 'running' | 'done' | 'already-imported' | 'failed',
+    // A run that stopped giving news without ending was stopped from outside.
+    status: row.is_silent
+      ? ('interrupted' as const)
+      : (row.status as 'running' | 'done' | 'already-imported' | 'failed'),
     phase: row.phase as 'records' | 'people' | 'relations' | 'done',
     startedAt: iso(row.started_at as string)!,
     finishedAt: iso(row.finished_at as string | null),

@@ -15,6 +15,7 @@ const runStatus: Record<DblpImportRun['status'], { label: string; color: string 
   done: { label: 'Done', color: 'green.9' },
   'already-imported': { label: 'Already imported', color: 'gray.8' },
   failed: { label: 'Failed', color: 'red.9' },
+  interrupted: { label: 'Interrupted', color: 'orange.9' },
 };
 
 /** How far a run has come, in words and as a share of its phase. */
@@ -79,6 +80,12 @@ function ImportRuns({ imports }: { imports: DblpOperations['imports'] }) {
                 redirects, {formatCount(run.skipped)} skipped, {formatCount(run.warnings)} warnings;{' '}
                 {formatCount(run.authorsResolved)} authors resolved,{' '}
                 {formatCount(run.relationsCreated)} relations created.
+              </Text>
+            )}
+            {run.status === 'interrupted' && (
+              <Text fz="sm">
+                No news since {formatWhen(run.updatedAt)}, in the {run.phase} phase: the import was
+                stopped before it ended. Running the same command again resumes it.
               </Text>
             )}
             {run.status === 'already-imported' && (
