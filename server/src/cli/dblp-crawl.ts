@@ -11,6 +11,7 @@ import { runCrawlQueue } from '../dblp/crawl/crawl-run.ts';
 import type { CrawlRunSummary } from '../dblp/crawl/crawl-run.ts';
 import { queueDueCrawls } from '../dblp/crawl/crawl-schedule.ts';
 import { CrawlFailure } from '../dblp/crawl/fetch-person.ts';
+import { JobPostponed } from '../jobs/queue.ts';
 import { findDblpPidHolder } from '../modules/accounts/accounts.service.ts';
 import { readArgs, runCommand, UsageError, withDatabase } from './command.ts';
 import { formatEstimate } from './progress-time.ts';
@@ -107,6 +108,7 @@ function describeSummary({ results, waiting, nextRunAt }: CrawlRunSummary): stri
     `not on DBLP      ${results.gone} (404: kept in last_crawl_error, tried at the next refresh)`,
     `merged elsewhere ${results['merged-elsewhere']} (the new pid belongs to someone else)`,
     `failed           ${results.failed} (retried with backoff)`,
+    `postponed        ${results.postponed} (DBLP may not be asked yet: tried again when it may)`,
     `skipped          ${results.stale} (the user no longer holds the pid)`,
   ];
   if (waiting > 0) {
@@ -131,7 +133,8 @@ await runCommand({
   },
   explain(error) {
     if (error instanceof CliError) return error.message;
-    if (error instanceof CrawlFailure) return `The crawl failed: ${error.message}`;
+    if (error instanceof CrawlFailure || error instanceof JobPostponed)
+      return `The crawl failed: ${error.message}`;
     return undefined;
   },
   unexpected: 'The crawl failed unexpectedly:',

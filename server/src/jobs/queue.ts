@@ -84,6 +84,31 @@ export async function completeJob(db: Db, jobId: number): Promise<void> {
   );
 }
 
+/**
+ * Thrown by a handler that could not start for a reason outside the job (a host that may not be
+ * asked yet): the job waits `delayMs` and keeps its attempt (`postponeJob`).
+ */
+export class JobPostponed extends Error {
+  constructor(
+    message: string,
+    readonly delayMs: number,
+  ) {
+    super(message);
+    this.name = 'JobPostponed';
+  }
+}
+
+/** Back to the queue for `delayMs`, the attempt its claim counted given back. */
+export async function postponeJob(db: Db, job: Job, postponed: JobPostponed): Promise<void> {
+  await db.execute(sql`
+    update jobs
+       set status = 'queued', attempts = greatest(attempts - 1, 0),
+           last_error = ${postponed.message.slice(0, 2000)},
+           run_at = now() + make_interval(secs => ${Math.max(postponed.delayMs, 0) / 1000}),
+           locked_until = null, updated_at = now()
+     where id = ${job.id}`);
+}
+
 /** Retry with exponential backoff (30 s, 1 min, 2 min … at most 1 h), or give up for good. */
 export async function failJob(db: Db, job: Job, error: unknown): Promise<'retry' | 'failed'> {
   const message = error instanceof Error ? error.message : String(error);

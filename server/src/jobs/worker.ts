@@ -3,7 +3,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import type { Job } from './queue.ts';
-import { claimNextJob, completeJob, failJob } from './queue.ts';
+import { JobPostponed, claimNextJob, completeJob, failJob, postponeJob } from './queue.ts';
 
 export type JobHandler = (job: Job) => Promise<void>;
 
@@ -34,6 +34,11 @@ export function createWorker(options: {
       await handlers[job.kind]!(job);
       await completeJob(db, job.id);
     } catch (error) {
+      if (error instanceof JobPostponed) {
+        await postponeJob(db, job, error);
+        log.info({ jobId: job.id, kind: job.kind, delayMs: error.delayMs }, 'job postponed');
+        return true;
+      }
       const outcome = await failJob(db, job, error);
       log.warn({ err: error, jobId: job.id, kind: job.kind, outcome }, 'job failed');
     }

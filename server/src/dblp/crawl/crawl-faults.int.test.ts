@@ -2,10 +2,13 @@
 // without Retry-After, 500, a hung connection, an HTML page, a truncated file, a 404, a job
 // that fails for good, and the host's clock surviving a new worker. Spacing is asserted on
 // the times the server saw the requests, against the delays these tests configure.
+import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { diXuPid, diXuXml, gapsBetween } from '../../../test/dblp-fixture-server.ts';
 import { buildUser } from '../../../test/factories.ts';
+import { queryRows } from '../../db/client.ts';
+import { dblpCrawlPersonJob } from '../../jobs/job-kinds.ts';
 import { findHostState } from './crawl-hosts.repo.ts';
 import { queueDueCrawls } from './crawl-schedule.ts';
 import {
@@ -144,7 +147,7 @@ describe('429 Too Many Requests', () => {
     ]);
   });
 
-  it('gives the job back at once, asking nothing, while the host is closed for long', async () => {
+  it('gives the job back at once, asking nothing, while the host is closed for long, and keeps its attempt', async () => {
     await diXuQueued();
     const { server, runJobs } = await startCrawl(t);
     server.script(diXuPid, { status: 429, headers: { 'retry-after': '3600' } });
@@ -155,8 +158,15 @@ describe('429 Too Many Requests', () => {
 
     expect(server.requests).toHaveLength(1);
     const [job] = await crawlJobs(t);
-    expect(job).toMatchObject({ status: 'queued', attempts: 2 });
+    // The 429 cost the first attempt; the closed host costs none, and the job waits for it.
+    expect(job).toMatchObject({ status: 'queued', attempts: 1 });
     expect(job!.lastError).toMatch(/^127\.0\.0\.1:\d+ may not be asked again for 3\d{3} s$/);
+    const [wait] = await queryRows<{ waitSeconds: number }>(
+      t.db,
+      sql`select extract(epoch from run_at - now())::int as "waitSeconds" from jobs
+           where kind = ${dblpCrawlPersonJob}`,
+    );
+    expect(Number(wait?.waitSeconds)).toBeGreaterThan(3000);
   });
 });
 

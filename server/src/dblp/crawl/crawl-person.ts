@@ -17,6 +17,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { DblpCrawlPersonPayload } from '../../jobs/job-kinds.ts';
 import type { Job } from '../../jobs/queue.ts';
+import { JobPostponed } from '../../jobs/queue.ts';
 import { serverDirectory } from '../../paths.ts';
 import { findDblpPidHolder } from '../../modules/accounts/accounts.service.ts';
 import type { PersonFetcherOptions } from './fetch-person.ts';
@@ -75,6 +76,9 @@ export function createDblpCrawler(options: CrawlerOptions) {
         message: error.message,
         retryInDays: isLastAttempt ? failedRetryDays : undefined,
       });
+      // A host that may not be asked yet is nobody's failure: the job waits for the host and
+      // keeps its attempt.
+      if (error.kind === 'host-busy') throw new JobPostponed(error.message, error.waitMs);
       throw error;
     }
   }

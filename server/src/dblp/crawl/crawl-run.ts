@@ -7,11 +7,12 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { dblpCrawlPersonJob } from '../../jobs/job-kinds.ts';
+import { JobPostponed } from '../../jobs/queue.ts';
 import { createWorker } from '../../jobs/worker.ts';
 import type { CrawlOutcome } from './crawl-person.ts';
 import { createDblpCrawler } from './crawl-person.ts';
 
-export type JobResult = CrawlOutcome['status'] | 'failed';
+export type JobResult = CrawlOutcome['status'] | 'failed' | 'postponed';
 
 export interface CrawlRunSummary {
   results: Record<JobResult, number>;
@@ -42,6 +43,7 @@ export async function runCrawlQueue(options: CrawlRunOptions): Promise<CrawlRunS
     'merged-elsewhere': 0,
     stale: 0,
     failed: 0,
+    postponed: 0,
   };
   const report = (result: JobResult, detail: string) => {
     results[result] += 1;
@@ -57,7 +59,8 @@ export async function runCrawlQueue(options: CrawlRunOptions): Promise<CrawlRunS
           const outcome = await crawler.handleJob(job);
           report(outcome.status, describeOutcome(outcome));
         } catch (error) {
-          report('failed', error instanceof Error ? error.message : String(error));
+          if (error instanceof JobPostponed) report('postponed', error.message);
+          else report('failed', error instanceof Error ? error.message : String(error));
           throw error;
         }
       },

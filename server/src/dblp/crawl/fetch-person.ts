@@ -42,6 +42,8 @@ export class CrawlFailure extends Error {
   constructor(
     readonly kind: CrawlFailureKind,
     message: string,
+    /** For `host-busy`: how long until the host may be asked. */
+    readonly waitMs = 0,
   ) {
     super(message);
     this.name = 'CrawlFailure';
@@ -74,6 +76,7 @@ export function createPersonFetcher(options: PersonFetcherOptions) {
         throw new CrawlFailure(
           'host-busy',
           `${host} may not be asked again for ${Math.ceil(claim.waitMs / 1000)} s`,
+          claim.waitMs,
         );
       }
       await sleep(Math.min(claim.waitMs, Math.max(delayMs, 50), 1000) + 2);
