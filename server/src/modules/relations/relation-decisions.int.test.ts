@@ -386,4 +386,31 @@ describe('the search', () => {
     const tooLong = await get(t, `${urls.search}?q=${'x'.repeat(201)}`, w.admin.session);
     expect(tooLong.statusCode).toBe(422);
   });
+
+  it("fills a chair's first page past a page of relations they may not see", async () => {
+    const member = await person({ firstName: 'Petra', lastName: `Private${sequence}` });
+    const chair = await person({ firstName: 'Carl', lastName: `Chair${sequence}` });
+    await conferenceWith(chair.user, [member.user]);
+    const visible = [];
+    for (let index = 0; index < 3; index += 1) {
+      const built = await buildRelation(t.db, {
+        creator: member.user,
+        parties: [{ user: (await person()).user, status: 1 }],
+        title: `Visible ${sequence} ${index}`,
+      });
+      visible.push(built.relation.id);
+    }
+    // Newer than those, more than a page of personal relations, which chairs never see.
+    for (let index = 0; index < 55; index += 1) {
+      await buildRelation(t.db, {
+        type: 5,
+        creator: member.user,
+        parties: [{ user: (await person()).user, status: 1 }],
+      });
+    }
+    const found = await get(t, urls.search, chair.session);
+    expect(found.statusCode, found.body).toBe(200);
+    const ids = found.json<RelationSearchReply>().relations.map((relation) => relation.id);
+    expect(ids).toEqual([...visible].reverse());
+  });
 });

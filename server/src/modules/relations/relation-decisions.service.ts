@@ -192,7 +192,17 @@ export async function searchDecisionRelations(
     const people = decider.isAdmin ? searched : (searched ?? [...decider.committeePeople]);
     ids = await listRelationIdsOf(db, people, decider.isAdmin ? relationSearchLimit : 500);
   }
-  const relations = await describeRelations(db, decider, ids, { onlySeen: true });
+  // A chair may not see every relation of their committees (one they are named on, say), so
+  // more ids are listed than shown; they are described a page at a time until a page is full.
+  const relations: Awaited<ReturnType<typeof describeRelations>> = [];
+  for (
+    let start = 0;
+    start < ids.length && relations.length < relationSearchLimit;
+    start += relationSearchLimit
+  ) {
+    const page = ids.slice(start, start + relationSearchLimit);
+    relations.push(...(await describeRelations(db, decider, page, { onlySeen: true })));
+  }
   return { relations: relations.slice(0, relationSearchLimit) };
 }
 
