@@ -1,7 +1,8 @@
 // The conference pages as a chair and an administrator use them (docs/product.md,
 // "Conferences"): a chair creates a conference, gives it rules and a committee by e-mail (an
 // address without an account is invited, invited again, and its owner signs up through the
-// mail's link to become the member) and names a co-chair; a researcher then finds it on View conflicts and gets their conflicts under
+// mail's link to become the member), names a co-chair, sees them listed and removes them (the last
+// chair stays); a researcher then finds it on View conflicts and gets their conflicts under
 // it; an administrator edits a DEFAULT rule; a conference without rules generates an empty list
 // with a sentence. Every new page passes axe at desktop and phone widths.
 import type { Page } from '@playwright/test';
@@ -187,6 +188,15 @@ test('a chair creates a conference with rules, a committee and a co-chair; a res
       .getByRole('status')
       .filter({ hasText: `${coChair.email} now chairs this conference too.` }),
   ).toBeVisible();
+  // Both chairs are listed, the signed-in one marked.
+  const chairs = page.getByRole('table', { name: 'Co-chairs' });
+  await expect(chairs.getByRole('row')).toHaveCount(3);
+  await expect(chairs.getByRole('row').filter({ hasText: chair.email })).toContainText(
+    `${chair.firstName} ${chair.lastName} (you)`,
+  );
+  const coChairRow = chairs.getByRole('row').filter({ hasText: coChair.email });
+  await expect(coChairRow).toContainText(`${coChair.firstName} ${coChair.lastName}`);
+  await expect(coChairRow).not.toContainText('(you)');
 
   // The details change.
   await page.getByRole('textbox', { name: 'Name' }).fill(`${label} (renamed)`);
@@ -200,7 +210,42 @@ test('a chair creates a conference with rules, a committee and a co-chair; a res
   await signIn(coChairPage, coChair);
   await coChairPage.goto('/conferences');
   await expect(coChairPage.getByRole('link', { name: `${label} (renamed)` })).toBeVisible();
+
+  // The chair removes the co-chair, after a confirmation; the co-chair loses the conference.
+  await coChairRow
+    .getByRole('button', { name: `Remove ${coChair.firstName} ${coChair.lastName} as a chair` })
+    .click();
+  const removeDialog = page.getByRole('dialog', { name: 'Remove a chair' });
+  await expect(removeDialog).toContainText(
+    `Remove ${coChair.firstName} ${coChair.lastName} as a chair of this conference?`,
+  );
+  await expectNoAxeViolationsAtSizes(page, sizes);
+  await removeDialog.getByRole('button', { name: 'Remove' }).click();
+  await expect(
+    page.getByRole('status').filter({
+      hasText: `${coChair.firstName} ${coChair.lastName} no longer chairs this conference.`,
+    }),
+  ).toBeVisible();
+  await expect(chairs.getByRole('row')).toHaveCount(2);
+  await expect(chairs).not.toContainText(coChair.email);
+  await coChairPage.reload();
+  await expect(coChairPage.getByText('You do not chair any conference yet.')).toBeVisible();
+  await coChairPage.goto(`/conferences/${confid}`);
+  await expect(
+    coChairPage.getByText('Only the chairs of this conference and administrators may change it.'),
+  ).toBeVisible();
   await coChairContext.close();
+
+  // The last chair stays: the dialog says why.
+  await chairs
+    .getByRole('button', { name: `Remove ${chair.firstName} ${chair.lastName} as a chair` })
+    .click();
+  await removeDialog.getByRole('button', { name: 'Remove' }).click();
+  await expect(removeDialog.getByRole('alert')).toContainText(
+    'A conference needs at least one chair',
+  );
+  await removeDialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(chairs.getByRole('row')).toHaveCount(2);
 
   // A researcher picks it on View conflicts and gets conflicts under its rule: Di Xu's paper
   // (2019) counts within 12 years.

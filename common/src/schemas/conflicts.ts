@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { ConflictRuleWire } from '../conflict-rules.ts';
 import { institutionalRelationTypeId, ruleOperations } from '../conflict-rules.ts';
 import { relationTypeIds } from '../relation-types.ts';
-import { emailField, readWholeNumber, wholeNumberField, wireFlag } from './fields.ts';
+import { emailField, idField, readWholeNumber, wholeNumberField, wireFlag } from './fields.ts';
 
 /** A conflict rule on the wire (`ConflictRuleWire` in conflict-rules.ts; docs/api-conflicts.md). */
 export const conflictRuleWireSchema = z.object({
@@ -270,6 +270,26 @@ export type ConferenceUpdate = z.infer<typeof conferenceUpdateSchema>;
 
 /** POST /v1/web/conference/data/chair/add/{confid}: the e-mail of the account to make a chair. */
 export const conferenceChairSchema = z.object({ email: emailField });
+
+/** POST /v1/web/conference/data/chair/remove/{confid}: the account that stops chairing it. */
+export const conferenceChairRemoveSchema = z.object({
+  user_id: idField('Please pick the chair to remove.'),
+});
+export type ConferenceChairRemove = z.infer<typeof conferenceChairRemoveSchema>;
+
+/** GET /v1/web/conference/data/chair/list/{confid}: one chair of the conference. */
+export const conferenceChairRowSchema = z.object({
+  user_id: z.number(),
+  name: z.string(),
+  email: z.string(),
+});
+export type ConferenceChairRow = z.infer<typeof conferenceChairRowSchema>;
+
+/** GET /v1/web/conference/data/chair/list/{confid}: its chairs, by name. */
+export const conferenceChairsReplySchema = z.object({
+  chairs: z.array(conferenceChairRowSchema),
+});
+export type ConferenceChairsReply = z.infer<typeof conferenceChairsReplySchema>;
 
 /** A whole number in [min, max], sent as a number or its text; blank is null. */
 const smallNumber = (message: string, min: number, max: number) =>

@@ -4,7 +4,7 @@ import type { ConflictRule } from '@recuse/common';
 import { defaultConflictRules } from '@recuse/common';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { conferenceChairs, conferenceRules, conferences } from '../../db/schema.ts';
+import { conferenceChairs, conferenceRules, conferences, users } from '../../db/schema.ts';
 
 export type Conference = typeof conferences.$inferSelect;
 export type ConferenceRuleRow = typeof conferenceRules.$inferSelect;
@@ -123,6 +123,34 @@ export async function insertConference(
 
 export async function addChair(db: Db, conferenceId: number, userId: number): Promise<void> {
   await db.insert(conferenceChairs).values({ conferenceId, userId }).onConflictDoNothing();
+}
+
+/** The conference's chairs as accounts, by last and first name. */
+export async function listChairs(db: Db, conferenceId: number) {
+  return db
+    .select({
+      id: users.id,
+      kind: users.kind,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      dblpName: users.dblpName,
+    })
+    .from(conferenceChairs)
+    .innerJoin(users, eq(users.id, conferenceChairs.userId))
+    .where(eq(conferenceChairs.conferenceId, conferenceId))
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
+}
+
+/** Whether the user chaired it (and now does not). */
+export async function removeChair(db: Db, conferenceId: number, userId: number): Promise<boolean> {
+  const removed = await db
+    .delete(conferenceChairs)
+    .where(
+      and(eq(conferenceChairs.conferenceId, conferenceId), eq(conferenceChairs.userId, userId)),
+    )
+    .returning({ userId: conferenceChairs.userId });
+  return removed.length > 0;
 }
 
 export async function updateConference(

@@ -5,7 +5,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   chairedConferencesReplySchema,
+  conferenceChairRemoveSchema,
   conferenceChairSchema,
+  conferenceChairsReplySchema,
   conferenceCreateSchema,
   conferenceDropListSchema,
   conferenceReplySchema,
@@ -95,6 +97,41 @@ export function registerConferenceRoutes(
         sessionOf(request),
         request.params.confid,
         request.body.email,
+      ),
+  );
+
+  api.get(
+    '/v1/web/conference/data/chair/list/:confid',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        params: confidParams,
+        response: { 200: conferenceChairsReplySchema, ...refusals(403, 404, 422) },
+      },
+    },
+    async (request) =>
+      conferences.listConferenceChairs(context, sessionOf(request), request.params.confid),
+  );
+
+  // 404 also when the account does not chair it; 409 for its last chair.
+  api.post(
+    '/v1/web/conference/data/chair/remove/:confid',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        params: confidParams,
+        body: conferenceChairRemoveSchema,
+        ...answer(403, 404, 409, 422),
+      },
+    },
+    async (request) =>
+      conferences.removeConferenceChair(
+        context,
+        sessionOf(request),
+        request.params.confid,
+        request.body.user_id,
       ),
   );
 

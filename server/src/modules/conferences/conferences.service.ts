@@ -13,6 +13,7 @@
 //   or rule 404.
 import type {
   ChairedConferencesReply,
+  ConferenceChairsReply,
   ConferenceCreate,
   ConferenceOption,
   ConferenceUpdate,
@@ -29,6 +30,7 @@ import { conflict, HttpError, notFound, validationFailed } from '../../http/erro
 import { findConfirmedAccount } from '../auth/auth.service.ts';
 import type { Conference, ConferenceRuleRow } from './conferences.repo.ts';
 import * as repo from './conferences.repo.ts';
+import { displayName } from '../relations/relation-wire.ts';
 
 /** How many conferences one person may create: enough for any chair, few enough to bound spam. */
 export const maxConferencesPerCreator = 20;
@@ -40,6 +42,8 @@ export const conferenceRefusals = {
     'The default conference cannot be renamed, re-dated or deleted; administrators may change its rules.',
   tooManyConferences: `You can create at most ${maxConferencesPerCreator} conferences. Please ask an administrator.`,
   chairUnknown: 'No registered user has this e-mail address.',
+  notAChair: 'This account does not chair this conference.',
+  lastChair: 'A conference needs at least one chair: name another chair before removing this one.',
   notChairWorkspace:
     'Only the chairs of this conference and administrators may see and change its committee and submissions.',
 } as const;
@@ -315,6 +319,62 @@ export async function addConferenceChair(
       entity: 'conference',
       entityId: conference.id,
       after: { chairUserId: chair.id },
+    });
+    return reply(tx, conference, 'UPDATED');
+  });
+}
+
+/**
+ * GET /v1/web/conference/data/chair/list/{confid}: who chairs it, for its chairs and
+ * administrators (404 no such conference, 403 anyone else). A read: not audited.
+ */
+export async function listConferenceChairs(
+  context: AppContext,
+  session: SessionUser,
+  confid: string,
+): Promise<ConferenceChairsReply> {
+  const conference = await findConferenceByConfid(context.db, confid);
+  if (!conference) throw notFound();
+  const chairs = await repo.listChairs(context.db, conference.id);
+  const isAdmin = session.user.role === 'admin';
+  if (!isAdmin && !chairs.some((chair) => chair.id === session.user.id)) {
+    throw forbidden(conferenceRefusals.notChair);
+  }
+  return {
+    chairs: chairs.map((chair) => ({
+      user_id: chair.id,
+      name: displayName(chair),
+      email: chair.email ?? '',
+    })),
+  };
+}
+
+/**
+ * POST /v1/web/conference/data/chair/remove/{confid}: the account stops chairing it. A chair may
+ * remove themselves, and so lose the conference; the last chair stays (409), so a conference
+ * always has someone besides the administrators to change it. The conference's row is locked
+ * first (lockManaged), so two removals at once cannot leave it without a chair.
+ */
+export async function removeConferenceChair(
+  context: AppContext,
+  session: SessionUser,
+  confid: string,
+  userId: number,
+) {
+  return context.db.transaction(async (tx) => {
+    const conference = await lockManaged(tx, session, confid, 'conference');
+    const chairs = await repo.listChairs(tx, conference.id);
+    if (!chairs.some((chair) => chair.id === userId)) {
+      throw new HttpError(404, { message: conferenceRefusals.notAChair });
+    }
+    if (chairs.length === 1) throw conflict({}, conferenceRefusals.lastChair);
+    await repo.removeChair(tx, conference.id, userId);
+    await recordAudit(tx, {
+      actorUserId: session.user.id,
+      action: 'conference.remove-chair',
+      entity: 'conference',
+      entityId: conference.id,
+      before: { chairUserId: userId },
     });
     return reply(tx, conference, 'UPDATED');
   });

@@ -12,6 +12,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { useAction } from '../../lib/use-action.ts';
 import {
   chairedConferencesQueryKey,
+  chairsQueryKey,
   deleteConference,
   useChairedConferences,
 } from '../../features/conferences/api/conferences.ts';
@@ -23,8 +24,9 @@ import {
   conferenceOptionsQueryKey,
   useConferenceOptions,
 } from '../../features/conflicts/api/get-conference-options.ts';
-import { profileQueryKey } from '../../features/auth/api/get-profile.ts';
+import { profileQueryKey, useProfile } from '../../features/auth/api/get-profile.ts';
 import { paths } from '../paths.ts';
+import type { ConferencesNotice } from './conferences.tsx';
 
 export function ConferencePage() {
   const { confid } = useParams();
@@ -74,6 +76,24 @@ function ConferenceSections({ conference }: { conference: ConferenceOption }) {
       queryClient.invalidateQueries({ queryKey: profileQueryKey }),
     ]);
   const [savedNotice, setSavedNotice] = useState<string>();
+  const profile = useProfile();
+  const navigate = useNavigate();
+
+  // A chair who removed themselves: an administrator keeps the page, anyone else leaves it.
+  async function afterOwnChairRemoval() {
+    if (profile.data?.Role === 'admin') {
+      await Promise.all([
+        refresh(),
+        queryClient.invalidateQueries({ queryKey: chairsQueryKey(conference.confid) }),
+      ]);
+      return;
+    }
+    const state: ConferencesNotice = {
+      notice: `You no longer chair ${conference.label}.`,
+    };
+    void navigate(paths.conferences.href(), { state });
+    await refresh();
+  }
 
   return (
     <Stack gap="xl">
@@ -107,7 +127,11 @@ function ConferenceSections({ conference }: { conference: ConferenceOption }) {
       </section>
       <RulesEditor confid={conference.confid} rules={conference.rules} onChanged={refresh} />
       <CommitteePanel confid={conference.confid} />
-      <ChairsPanel confid={conference.confid} />
+      <ChairsPanel
+        confid={conference.confid}
+        ownEmail={profile.data?.Email ?? ''}
+        onOwnChairRemoved={() => void afterOwnChairRemoval()}
+      />
       <DeleteConference conference={conference} onDeleted={refresh} />
     </Stack>
   );

@@ -1,9 +1,9 @@
 // /conferences: the conferences the user chairs (every one for an administrator) and a form to
 // create one (docs/product.md, "Conferences"). Any registered user may create a conference and
 // becomes its chair (docs/api-conflicts.md, "Conference management").
-import { Anchor, List, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, List, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { messages } from '@recuse/common';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -16,7 +16,11 @@ import {
 import { ConferenceForm } from '../../features/conferences/components/conference-form.tsx';
 import { paths } from '../paths.ts';
 
+/** What a page that sends the user here has to say (a chair who removed themselves). */
+export type ConferencesNotice = { notice?: string };
+
 export function ConferencesPage() {
+  const notice = (useLocation().state as ConferencesNotice | null)?.notice;
   const chaired = useChairedConferences();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -29,6 +33,11 @@ export function ConferencesPage() {
         breadcrumbs={[{ label: 'Home', to: paths.home.href() }, { label: 'Conferences' }]}
       />
       <Stack gap="xl">
+        {notice && (
+          <Alert color="green" role="status">
+            {notice}
+          </Alert>
+        )}
         <Text maw={760}>
           Chairs keep a conference&apos;s conflict rules and programme committee here. Every
           conference is offered to everyone on View conflicts as soon as it is created, with its

@@ -6,6 +6,7 @@ import {
   chairedConferencesReplySchema,
   committeeInviteReplySchema,
   committeeReplySchema,
+  conferenceChairsReplySchema,
   conferenceReplySchema,
   lateMemberReplySchema,
 } from '@recuse/common';
@@ -15,6 +16,7 @@ import type { FormFields } from '../../../lib/api-client.ts';
 
 export const chairedConferencesQueryKey = ['chaired-conferences'] as const;
 export const committeeQueryKey = (confid: string) => ['conference-committee', confid] as const;
+export const chairsQueryKey = (confid: number) => ['conference-chairs', confid] as const;
 
 const token = { isTokenCall: true } as const;
 const path = (confid: string | number) => encodeURIComponent(String(confid));
@@ -58,6 +60,25 @@ export function addChair(confid: number, email: string) {
   return saveForm(
     `/v1/web/conference/data/chair/add/${path(confid)}`,
     { email },
+    conferenceReplySchema,
+    token,
+  );
+}
+
+/** GET /v1/web/conference/data/chair/list/{confid}: who chairs the conference. */
+export function useConferenceChairs(confid: number) {
+  return useQuery({
+    queryKey: chairsQueryKey(confid),
+    queryFn: () =>
+      fetchData(`/v1/web/conference/data/chair/list/${path(confid)}`, conferenceChairsReplySchema),
+  });
+}
+
+/** The account stops chairing it; the server refuses its last chair (409). */
+export function removeChair(confid: number, userId: number) {
+  return saveForm(
+    `/v1/web/conference/data/chair/remove/${path(confid)}`,
+    { user_id: String(userId) },
     conferenceReplySchema,
     token,
   );
