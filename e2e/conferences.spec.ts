@@ -1,9 +1,9 @@
 // The conference pages as a chair and an administrator use them (docs/product.md,
 // "Conferences"): a chair creates a conference, gives it rules and a committee by e-mail (an
 // address without an account is invited, invited again, and its owner signs up through the
-// mail's link to become the member), names a co-chair, sees them listed and removes them (the last
-// chair stays); a researcher then finds it on View conflicts and gets their conflicts under
-// it; an administrator edits a DEFAULT rule; a conference without rules generates an empty list
+// mail's link to become the member), names a co-chair, sees them listed and removes them (the
+// last chair stays; a chair who removes themselves is sent back to the list); a researcher then
+// finds it on View conflicts and gets their conflicts under it; an administrator edits a DEFAULT rule; a conference without rules generates an empty list
 // with a sentence. Every new page passes axe at desktop and phone widths.
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
@@ -271,6 +271,43 @@ test('a chair creates a conference with rules, a committee and a co-chair; a res
     .getByRole('button', { name: /^Delete / })
     .click();
   await expect(page).toHaveURL('/conferences');
+  await expect(page.getByText('You do not chair any conference yet.')).toBeVisible();
+});
+
+test('a chair who removes themselves leaves the conference page with a sentence', async ({
+  page,
+}) => {
+  const chair = await createConfirmedAccount(page, 'Leaving');
+  const staying = await createConfirmedAccount(page, 'Staying');
+  await signIn(page, chair);
+  const name = acronym();
+  const label = `Handed over ${name}`;
+  const headers = await bearerOf(page);
+  const created = await page.request.post('/v1/web/conference/data/save', {
+    headers,
+    data: { name, label, reference_date: null },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const { conference } = (await created.json()) as { conference: { confid: number } };
+  const added = await page.request.post(`/v1/web/conference/data/chair/add/${conference.confid}`, {
+    headers,
+    data: { email: staying.email },
+  });
+  expect(added.status(), await added.text()).toBe(200);
+
+  await page.goto(`/conferences/${conference.confid}`);
+  const chairs = page.getByRole('table', { name: 'Co-chairs' });
+  await expect(chairs.getByRole('row')).toHaveCount(3);
+  await chairs
+    .getByRole('button', { name: `Remove ${chair.firstName} ${chair.lastName} as a chair` })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Remove a chair' });
+  await expect(dialog).toContainText('Stop chairing this conference?');
+  await dialog.getByRole('button', { name: 'Remove' }).click();
+  await expect(page).toHaveURL('/conferences');
+  await expect(
+    page.getByRole('status').filter({ hasText: `You no longer chair ${label}.` }),
+  ).toBeVisible();
   await expect(page.getByText('You do not chair any conference yet.')).toBeVisible();
 });
 
