@@ -7,15 +7,27 @@
 // Runs in-process (inject, no socket) on a fresh database on the server of TEST_DATABASE_URL
 // (or the local one); prints the median of a few runs, the statements one matrix sends, the
 // peak memory and the machine's load. Figures in docs/benchmarks.md.
+//
+// On an imported DBLP: --from-database NAME starts from a copy of that database of the same
+// server instead of an empty one (as test databases start from a template, build-test-app.ts),
+// and drops the copy at the end. One `bench:import` leaves it:
+//   npm run bench:import -- --size 1.3GB --keep      # recuse_bench_import_1_3gb, 2.2 M publications
+//   npm run bench:matrix -- --from-database recuse_bench_import_1_3gb --sizes 500x5000 --runs 3
+// Half of each committee are then imported people (listed by DBLP pid, with 20 relations or
+// more, one ending 2022 or later) and one of the three known authors of each submission an
+// imported co-author of theirs, so the members' relations are the import's.
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { institutionKey } from '@recuse/common';
 import { affiliations, institutions, relationParties, relations, users } from '../src/db/schema.ts';
+import { queryRows } from '../src/db/client.ts';
 import type { Db } from '../src/db/client.ts';
 import { NamedStatementClient } from '../src/db/named-statements.ts';
 import { buildTestApp } from '../test/build-test-app.ts';
+import { postgresTemplateVariable } from '../test/global-setup.ts';
+import { toCsvRecord } from '../src/conflicts/csv.ts';
 import type { TestApp } from '../test/build-test-app.ts';
 import { buildChairWorld, hotcrpFixture, uploadCsv } from '../test/chair-workspace.ts';
 import { insertDefaultRules } from '../src/modules/conferences/conferences.repo.ts';
@@ -30,8 +42,12 @@ const { values: options } = parseArgs({
     // Committee × submissions, each a conference of its own: 100x300,500x5000,1000x5000.
     sizes: { type: 'string', default: '100x300' },
     runs: { type: 'string', default: '5' },
+    // A database of the same server to start from a copy of (one bench:import --keep leaves).
+    'from-database': { type: 'string' },
   },
 });
+const fromDatabase = options['from-database'];
+if (fromDatabase) process.env[postgresTemplateVariable] = fromDatabase;
 const runs = Number(options.runs);
 const sizes: Size[] = options.sizes.split(',').map((text) => {
   const [members, papers] = text.split('x').map(Number);
@@ -93,6 +109,62 @@ interface Size {
   papers: number;
 }
 
+/** A person of the imported DBLP, listed in the files by their DBLP pid. */
+interface DblpPerson {
+  id: number;
+  firstName: string;
+  lastName: string;
+  dblpPid: string;
+}
+
+/**
+ * `count` imported people with 20 relations or more, one of them ending 2022 or later (a
+ * committee is of people still publishing), in an order fixed by their pid but unrelated to
+ * it: the same for every run on the same import. Empty on a database without an import.
+ */
+async function readDblpMembers(db: Db, count: number): Promise<DblpPerson[]> {
+  return queryRows<DblpPerson>(
+    db,
+    sql`select u.id, u.first_name as "firstName", u.last_name as "lastName",
+               u.dblp_pid as "dblpPid"
+          from (select user_id, count(*) as relations, max(end_year) as latest from (
+                  select creator_user_id as user_id, end_year from relations
+                   where is_dblp_imported
+                  union all
+                  select p.user_id, r.end_year from relation_parties p
+                    join relations r on r.id = p.relation_id
+                   where r.is_dblp_imported) roles
+                 group by user_id) ranked
+          join users u on u.id = ranked.user_id
+         where u.kind = 'dblp_only' and u.dblp_pid is not null
+           and ranked.relations >= 20 and ranked.latest >= 2022
+         order by md5(u.dblp_pid)
+         limit ${count}`,
+  );
+}
+
+/** The imported people who share a relation with one of `members`, themselves left out. */
+async function readCoauthors(db: Db, members: readonly DblpPerson[]): Promise<DblpPerson[]> {
+  const ids = `{${members.map((member) => member.id).join(',')}}`;
+  return queryRows<DblpPerson>(
+    db,
+    sql`with mine as (
+          select id as relation_id from relations where creator_user_id = any(${ids}::int[])
+          union
+          select relation_id from relation_parties where user_id = any(${ids}::int[])
+        ), theirs as (
+          select r.creator_user_id as user_id from mine join relations r on r.id = mine.relation_id
+          union
+          select p.user_id from mine join relation_parties p on p.relation_id = mine.relation_id
+        )
+        select u.id, u.first_name as "firstName", u.last_name as "lastName",
+               u.dblp_pid as "dblpPid"
+          from theirs join users u on u.id = theirs.user_id
+         where u.dblp_pid is not null and u.id <> all(${ids}::int[])
+         order by u.id`,
+  );
+}
+
 /**
  * A generated conference of `members` × `papers`: its own people (the members and others, three
  * per submission and at least 2,900, about 50 a place at institutions with their e-mail domains,
@@ -100,12 +172,23 @@ interface Size {
  * each (80 % accepted), and submissions of 4 authors: 3 known non-members (distinct on a paper)
  * and one nobody knows whose affiliation and address name an institution of the registry. Names
  * carry `tag`, so sizes share a database without meeting.
+ *
+ * With `dblpMembers` (an imported database), those stand for as many of the generated members:
+ * placed at the institutions like them, listed with an address nobody has and their DBLP pid,
+ * with their imported relations only; and the first of the 3 known authors of each submission
+ * is one of their imported co-authors, listed the same way.
  */
-async function generateConference(db: Db, tag: string, size: Size) {
+async function generateConference(
+  db: Db,
+  tag: string,
+  size: Size,
+  dblpMembers: readonly DblpPerson[] = [],
+) {
   const next = random(42);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
   const others = Math.max(2900, size.papers * 3);
   const placeCount = Math.max(60, Math.round(others / 50));
+  const generatedMembers = size.members - dblpMembers.length;
   const places = await db
     .insert(institutions)
     .values(
@@ -122,7 +205,7 @@ async function generateConference(db: Db, tag: string, size: Size) {
     .returning({ id: institutions.id });
   const people: Array<{ id: number; email: string | null }> = [];
   await insertInBatches(
-    Array.from({ length: size.members + others }, (_, i) => ({
+    Array.from({ length: generatedMembers + others }, (_, i) => ({
       kind: 'registered' as const,
       firstName: `Gen${i}`,
       lastName: `Person${tag}x${i}`,
@@ -134,8 +217,9 @@ async function generateConference(db: Db, tag: string, size: Size) {
         ...(await db.insert(users).values(batch).returning({ id: users.id, email: users.email })),
       ),
   );
+  // The imported members are placed after everyone generated, each at the place of their line.
   await insertInBatches(
-    people.map((person, i) => ({
+    [...people, ...dblpMembers].map((person, i) => ({
       userId: person.id,
       institutionId: places[i % places.length]!.id,
       positionId: 1,
@@ -145,7 +229,7 @@ async function generateConference(db: Db, tag: string, size: Size) {
     })),
     (batch) => db.insert(affiliations).values(batch),
   );
-  const members = people.slice(0, size.members);
+  const members = people.slice(0, generatedMembers);
   const relationRows = members.flatMap((member) =>
     Array.from({ length: 40 }, () => ({
       typeId: 3,
@@ -175,26 +259,44 @@ async function generateConference(db: Db, tag: string, size: Size) {
     (batch) => db.insert(relationParties).values(batch),
   );
 
+  const isImported = dblpMembers.length > 0;
+  const coauthors = isImported ? await readCoauthors(db, dblpMembers) : [];
   const institute = (k: number) => `Generated Institute ${tag} ${k % placeCount}`;
   const person = (i: number) =>
     `Gen${i},Person${tag}x${i},p${i}@${tag}.gen.example.org,${institute(i)}`;
-  const committee = ['given_name,family_name,email,affiliation'];
-  for (let i = 0; i < size.members; i += 1) committee.push(person(i));
-  const authors = ['paper,title,given_name,family_name,email,affiliation'];
+  // An imported person: an address nobody has (so their pid is what identifies them).
+  const dblpPerson = (imported: DblpPerson, email: string, k: number) =>
+    toCsvRecord([imported.firstName, imported.lastName, email, institute(k), imported.dblpPid]);
+  const committee = [`given_name,family_name,email,affiliation${isImported ? ',dblp' : ''}`];
+  for (let i = 0; i < generatedMembers; i += 1) committee.push(person(i));
+  for (const [k, member] of dblpMembers.entries()) {
+    committee.push(dblpPerson(member, `dblp${k}@${tag}.gen.example.org`, people.length + k));
+  }
+  const authors = [
+    `paper,title,given_name,family_name,email,affiliation${isImported ? ',dblp' : ''}`,
+  ];
   for (let paper = 1; paper <= size.papers; paper += 1) {
+    const title = `${paper},Generated submission ${paper}`;
     const chosen = new Set<number>();
-    while (chosen.size < 3) chosen.add(size.members + Math.floor(next() * others));
-    for (const i of chosen) authors.push(`${paper},Generated submission ${paper},${person(i)}`);
+    if (coauthors.length > 0) {
+      const j = Math.floor(next() * coauthors.length);
+      authors.push(`${title},${dblpPerson(coauthors[j]!, `co${j}@${tag}.gen.example.org`, j)}`);
+    }
+    while (chosen.size < (coauthors.length > 0 ? 2 : 3)) {
+      chosen.add(generatedMembers + Math.floor(next() * others));
+    }
+    for (const i of chosen) authors.push(`${title},${person(i)}`);
     const k = Math.floor(next() * placeCount);
     authors.push(
-      `${paper},Generated submission ${paper},Ext${paper},Author,ext${paper}@inst${k}.${tag}.example.edu,${institute(k)}`,
+      `${title},Ext${paper},Author,ext${paper}@inst${k}.${tag}.example.edu,${institute(k)}`,
     );
   }
   // The late members: people not on the committee (parties to some members' papers).
   return {
     committee: `${committee.join('\n')}\n`,
     authors: `${authors.join('\n')}\n`,
-    lateMembers: [people[size.members]!, people[size.members + 1]!],
+    lateMembers: [people[generatedMembers]!, people[generatedMembers + 1]!],
+    coauthors: coauthors.length,
   };
 }
 
@@ -203,6 +305,29 @@ const peakMegabytes = () => Math.round(process.resourceUsage().maxRSS / 1024);
 
 const t = await buildTestApp({ LOG_LEVEL: 'silent' });
 try {
+  // On an import, half of each committee is imported people, none on two committees.
+  const dblpPool = fromDatabase
+    ? await readDblpMembers(
+        t.db,
+        sizes.reduce((sum, size) => sum + Math.floor(size.members / 2), 0),
+      )
+    : [];
+  let database = '';
+  if (fromDatabase) {
+    const [counts] = await queryRows<Record<string, string>>(
+      t.db,
+      sql`select (select count(*) from publications) as publications,
+                 (select count(*) from users) as people,
+                 (select count(*) from relations) as relations,
+                 (select count(*) from relation_parties) as parties`,
+    );
+    database =
+      `a copy of ${fromDatabase}: ` +
+      Object.entries(counts!)
+        .map(([what, count]) => `${Number(count).toLocaleString('en-US')} ${what}`)
+        .join(', ');
+    console.error(database);
+  }
   const world = await buildChairWorld(t);
   const base = `/v1/web/conference/${world.confid}`;
   await uploadCsv(t, `${base}/committee`, world.chair, hotcrpFixture('committee.csv'));
@@ -222,9 +347,15 @@ try {
     });
     const confid = created.json<{ conference: { confid: number } }>().conference.confid;
     await insertDefaultRules(t.db, confid);
-    const files = await generateConference(t.db, tag, size);
+    const imported = dblpPool.splice(0, Math.floor(size.members / 2));
+    const files = await generateConference(t.db, tag, size, imported);
     await t.db.execute('analyze');
     const notes: string[] = [];
+    if (fromDatabase) {
+      notes.push(
+        `${imported.length} imported members, ${files.coauthors} imported co-authors of theirs`,
+      );
+    }
     for (const [what, csv] of [
       ['committee', files.committee],
       ['submissions', files.authors],
@@ -275,6 +406,7 @@ try {
   console.log(
     `engine: ${t.engine}; ${machine.cpuCount} × ${machine.cpuModel}; node ${machine.node}`,
   );
+  if (database) console.log(`database: ${database}`);
   for (const [name, result, notes] of results) {
     console.log(
       `${name}: median ${result.median.toFixed(0)} ms over ${runs} runs ` +
