@@ -327,6 +327,10 @@ try {
         .map(([what, count]) => `${Number(count).toLocaleString('en-US')} ${what}`)
         .join(', ');
     console.error(database);
+    // Statistics as autovacuum would leave them: the import does not analyze the relations it
+    // writes last, and a server without autovacuum (as on this machine) would plan the first
+    // matrix from none.
+    await t.db.execute('analyze');
   }
   const world = await buildChairWorld(t);
   const base = `/v1/web/conference/${world.confid}`;
