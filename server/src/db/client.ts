@@ -69,9 +69,13 @@ async function openPglite(client: PGlite): Promise<Database> {
 async function openPostgres(url: string): Promise<Database> {
   // Each query is prepared once per connection (named-statements.ts); each connection listens
   // for the changes the database announces (change-feed.ts).
+  // Without JIT compilation: on an imported DBLP the planner's cost of the chair's matrix
+  // statements passes PostgreSQL's JIT thresholds, and compiling took longer than running them
+  // (docs/benchmarks.md, "The chair's committee × submissions matrix").
   const changes = postgresChanges(url);
   const pool = new pg.Pool({
     connectionString: url,
+    options: '-c jit=off',
     max: 10,
     Client: NamedStatementClient,
     onConnect: changes.onConnect,
