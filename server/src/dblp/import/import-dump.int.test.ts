@@ -141,6 +141,24 @@ describe('importDump, people and relations', () => {
       join users creator on creator.id = r.creator_user_id
       where p.dblp_key = '${key}' and r.is_dblp_imported and r.type_id = 3`);
 
+  it('leaves the planner statistics of the relations and parties it wrote, for the readers after it', async () => {
+    const { summary } = await importSpectre();
+    expect(summary.relationsCreated).toBeGreaterThan(0);
+    // reltuples is what the last analyze counted (-1: never analyzed).
+    const planned = await rows(`
+      select c.relname as "table", c.reltuples::int as "planned",
+             (select count(*)::int from relations) as "relations",
+             (select count(*)::int from relation_parties) as "parties"
+        from pg_class c where c.relname in ('relations', 'relation_parties') order by c.relname`);
+    const [parties, relationRows] = planned as {
+      planned: number;
+      relations: number;
+      parties: number;
+    }[];
+    expect(relationRows!.planned).toBe(relationRows!.relations);
+    expect(parties!.planned).toBe(parties!.parties);
+  });
+
   it('resolves authors of earlier dumps by name once their person records arrive', async () => {
     const yarom = await buildUser(t.db, {
       firstName: 'Yuval',

@@ -149,6 +149,11 @@ export async function importDump(
     step: async (tx, range) => (await syncImportedRelations(tx, range)).created,
     finish: (tx) => savePhaseProgress(tx, checkpoint.id, { phase: 'done' }),
   });
+  // The relations and their parties grew by millions since the analyze above: without fresh
+  // statistics every reader (a conflict list, a chair's matrix) plans on the old ones until
+  // autovacuum comes by, if it is on (the chair's matrix on a fixture of six members took 1.4 s
+  // instead of 40 ms; docs/benchmarks.md, "The chair's committee × submissions matrix").
+  await refreshStatistics(db, 'relations', 'relation_parties');
   summary.relationsTotal = await countImportedRelations(db);
   summary.seconds.relations = (performance.now() - started) / 1000;
   summary.finishedAt = new Date();
