@@ -11,6 +11,7 @@ import type { ConferenceReply } from '@recuse/common';
 import { dblpUrlForPid, institutionStatus } from '@recuse/common';
 import {
   committeeMembers,
+  conferenceChairs,
   conferenceRules,
   conferences,
   conflictAuditRuns,
@@ -1281,6 +1282,32 @@ export const rows: Array<Row<unknown>> = [
     request: (c) =>
       postCall(`/v1/web/conference/data/chair/add/${f.conferences.owned}`, c.session, {
         email: c.world,
+      }),
+  }),
+  row({
+    call: 'GET /v1/web/conference/data/chair/list/{confid}',
+    variant: "the owner's conference",
+    expect: chairsAndAdministrators,
+    readOnly: true,
+    // The chairs' addresses, the owner's among them.
+    adminSees: true,
+    request: (c) => getCall(`/v1/web/conference/data/chair/list/${f.conferences.owned}`, c.session),
+  }),
+  // A second chair named for each case, so that removing them never removes the last one.
+  row<User>({
+    call: 'POST /v1/web/conference/data/chair/remove/{confid}',
+    variant: "the owner's conference",
+    expect: chairsAndAdministrators,
+    build: async () => {
+      const chair = await buildUser(t.db, { email: email('removed-chair') });
+      await t.db
+        .insert(conferenceChairs)
+        .values({ conferenceId: f.conferences.owned, userId: chair.id });
+      return chair;
+    },
+    request: (c) =>
+      postCall(`/v1/web/conference/data/chair/remove/${f.conferences.owned}`, c.session, {
+        user_id: String(c.world.id),
       }),
   }),
   row({
