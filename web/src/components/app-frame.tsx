@@ -18,6 +18,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Link, NavLink } from 'react-router';
 import classes from './app-frame.module.css';
 import { SiteFooter } from './site-footer.tsx';
+import { userMenuButtonProps } from './user-menu-button.ts';
 import type { FooterLink } from './site-footer.tsx';
 import { paths } from '../app/paths.ts';
 
@@ -121,13 +122,7 @@ export function AppFrame({ navItems, userMenu, footerLinks, banner, children }: 
             </Group>
           )}
           {userMenu && (
-            <Suspense
-              fallback={
-                <Button variant="default" aria-label={`User menu for ${userMenu.label}`}>
-                  {userMenu.label}
-                </Button>
-              }
-            >
+            <Suspense fallback={<Button {...userMenuButtonProps(userMenu.label)} />}>
               <UserMenu label={userMenu.label} items={userMenu.items} />
             </Suspense>
           )}

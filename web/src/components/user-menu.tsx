@@ -1,6 +1,7 @@
 // The signed-in user's menu in the page header; loaded lazily by app-frame.tsx.
 import { Button, Menu } from '@mantine/core';
 import { Link } from 'react-router';
+import { userMenuButtonProps } from './user-menu-button.ts';
 
 export type UserMenuItem = { label: string; to: string } | { label: string; onClick: () => void };
 
@@ -10,9 +11,7 @@ export function UserMenu({ label, items }: { label: string; items: UserMenuItem[
   return (
     <Menu position="bottom-end" withinPortal={false} withInitialFocusPlaceholder={false}>
       <Menu.Target>
-        <Button variant="default" aria-label={`User menu for ${label}`}>
-          {label}
-        </Button>
+        <Button {...userMenuButtonProps(label)} />
       </Menu.Target>
       <Menu.Dropdown>
         {items.map((item) =>
