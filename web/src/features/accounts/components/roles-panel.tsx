@@ -2,22 +2,12 @@
 // permissions"): a list of administrators with Revoke, and an account search with Grant.
 // Revoking asks first; the server refuses the last administrator giving the role up.
 import { useState } from 'react';
-import {
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Modal,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Loader, Stack, Table, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { messages } from '@recuse/common';
 import type { RoleAccount } from '@recuse/common';
 import { ActionOutcome } from '../../../components/action-outcome.tsx';
+import { ConfirmDialog, OwnMark } from '../../../components/confirm-dialog.tsx';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { SearchResults } from '../../../components/search-results.tsx';
 import { useAction } from '../../../lib/use-action.ts';
@@ -95,12 +85,7 @@ export function RolesPanel({ ownEmail, onOwnRoleRevoked }: RolesPanelProps) {
       <Table.Tr key={account.id}>
         <Table.Td>
           {account.name}
-          {isOwn(account) && (
-            <Text span c="dimmed" fz="sm">
-              {' '}
-              (you)
-            </Text>
-          )}
+          {isOwn(account) && <OwnMark />}
         </Table.Td>
         <Table.Td>{account.email}</Table.Td>
         {withRole && (
@@ -178,28 +163,19 @@ export function RolesPanel({ ownEmail, onOwnRoleRevoked }: RolesPanelProps) {
       </section>
 
       {toRevoke && (
-        <Modal opened onClose={() => setToRevoke(null)} title="Revoke the administrator role">
-          <Stack gap="sm">
-            {failure && <ErrorAlert message={failure.message} errors={failure.errors} />}
-            <Text>
-              {isOwn(toRevoke)
-                ? 'Give up your administrator role? You will no longer see the administration pages.'
-                : `Revoke the administrator role of ${toRevoke.name}?`}
-            </Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setToRevoke(null)}>
-                Cancel
-              </Button>
-              <Button
-                color="red"
-                loading={action.busy === toRevoke.id}
-                onClick={() => void change(toRevoke, 'revoke')}
-              >
-                Revoke
-              </Button>
-            </Group>
-          </Stack>
-        </Modal>
+        <ConfirmDialog
+          title="Revoke the administrator role"
+          question={
+            isOwn(toRevoke)
+              ? 'Give up your administrator role? You will no longer see the administration pages.'
+              : `Revoke the administrator role of ${toRevoke.name}?`
+          }
+          confirmLabel="Revoke"
+          isBusy={action.busy === toRevoke.id}
+          failure={failure}
+          onConfirm={() => void change(toRevoke, 'revoke')}
+          onCancel={() => setToRevoke(null)}
+        />
       )}
     </Stack>
   );

@@ -5,22 +5,12 @@
 // remains, and the page is told (they lose the conference unless they administer).
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  Modal,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { conferenceChairSchema, messages } from '@recuse/common';
 import type { ConferenceChairRow } from '@recuse/common';
 import { ActionOutcome } from '../../../components/action-outcome.tsx';
+import { ConfirmDialog, OwnMark } from '../../../components/confirm-dialog.tsx';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { useAction } from '../../../lib/use-action.ts';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
@@ -109,12 +99,7 @@ export function ChairsPanel({ confid, ownEmail, onOwnChairRemoved }: ChairsPanel
                   <Table.Tr key={chair.user_id}>
                     <Table.Td>
                       {chair.name}
-                      {isOwn(chair) && (
-                        <Text span c="dimmed" fz="sm">
-                          {' '}
-                          (you)
-                        </Text>
-                      )}
+                      {isOwn(chair) && <OwnMark />}
                     </Table.Td>
                     <Table.Td>{chair.email}</Table.Td>
                     <Table.Td>
@@ -166,30 +151,19 @@ export function ChairsPanel({ confid, ownEmail, onOwnChairRemoved }: ChairsPanel
         </form>
       </Stack>
       {toRemove && (
-        <Modal opened onClose={() => setToRemove(null)} title="Remove a chair">
-          <Stack gap="sm">
-            {action.failure && (
-              <ErrorAlert message={action.failure.message} errors={action.failure.errors} />
-            )}
-            <Text>
-              {isOwn(toRemove)
-                ? 'Stop chairing this conference? Unless you are an administrator, you will no longer see or change it.'
-                : `Remove ${toRemove.name} as a chair of this conference? They will no longer see or change it.`}
-            </Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setToRemove(null)}>
-                Cancel
-              </Button>
-              <Button
-                color="red"
-                loading={action.busy === toRemove.user_id}
-                onClick={() => void remove(toRemove)}
-              >
-                Remove
-              </Button>
-            </Group>
-          </Stack>
-        </Modal>
+        <ConfirmDialog
+          title="Remove a chair"
+          question={
+            isOwn(toRemove)
+              ? 'Stop chairing this conference? Unless you are an administrator, you will no longer see or change it.'
+              : `Remove ${toRemove.name} as a chair of this conference? They will no longer see or change it.`
+          }
+          confirmLabel="Remove"
+          isBusy={action.busy === toRemove.user_id}
+          failure={action.failure}
+          onConfirm={() => void remove(toRemove)}
+          onCancel={() => setToRemove(null)}
+        />
       )}
     </section>
   );
