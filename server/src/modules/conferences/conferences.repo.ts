@@ -142,15 +142,12 @@ export async function listChairs(db: Db, conferenceId: number) {
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
 }
 
-/** Whether the user chaired it (and now does not). */
-export async function removeChair(db: Db, conferenceId: number, userId: number): Promise<boolean> {
-  const removed = await db
+export async function removeChair(db: Db, conferenceId: number, userId: number): Promise<void> {
+  await db
     .delete(conferenceChairs)
     .where(
       and(eq(conferenceChairs.conferenceId, conferenceId), eq(conferenceChairs.userId, userId)),
-    )
-    .returning({ userId: conferenceChairs.userId });
-  return removed.length > 0;
+    );
 }
 
 export async function updateConference(
