@@ -4,12 +4,10 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
 import type { ConferenceReply, MatrixReply } from '@recuse/common';
 import type { User } from '../src/db/schema.ts';
 import { insertDefaultRules } from '../src/modules/conferences/conferences.repo.ts';
 import type { TestApp } from './build-test-app.ts';
-import { buildTestApp } from './build-test-app.ts';
 import type { Tokens } from './factories.ts';
 import {
   bearer,
@@ -168,32 +166,6 @@ export async function buildUploadedChairWorld(t: TestApp): Promise<ChairWorld> {
     if (response.statusCode !== 200) throw new Error(`${file}: ${response.body}`);
   }
   return world;
-}
-
-export interface UploadedChairWorkspace {
-  /** The test app; filled in before the file's first test. */
-  t: TestApp;
-  /** The uploaded chair world; filled in before the file's first test. */
-  w: ChairWorld;
-  /** The path of the world's conference, `/v1/web/conference/<confid>`. */
-  base: () => string;
-}
-
-/**
- * The setup most workspace test files share: called at a file's top level, it registers a
- * beforeAll that builds a test app and the uploaded chair world (buildUploadedChairWorld) and
- * an afterAll that closes the app. The returned `t` and `w` are empty objects the beforeAll
- * fills in, so a file may destructure them at once and use them from its tests and helpers.
- */
-export function useUploadedChairWorld(): UploadedChairWorkspace {
-  const t = {} as TestApp;
-  const w = {} as ChairWorld;
-  beforeAll(async () => {
-    Object.assign(t, await buildTestApp());
-    Object.assign(w, await buildUploadedChairWorld(t));
-  });
-  afterAll(() => t.close());
-  return { t, w, base: () => `/v1/web/conference/${w.confid}` };
 }
 
 /** The chair's matrix of the world's conference, as GET …/matrix answers it. */

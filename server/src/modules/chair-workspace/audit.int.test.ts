@@ -5,12 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditReply, AuditRunsReply } from '@recuse/common';
 import { chairWorkspaceMessages } from '@recuse/common';
-import {
-  hotcrpFixture,
-  parseCsvFile,
-  uploadCsv,
-  useUploadedChairWorld,
-} from '../../../test/chair-workspace.ts';
+import { hotcrpFixture, parseCsvFile, uploadCsv } from '../../../test/chair-workspace.ts';
+import { useUploadedChairWorld } from '../../../test/uploaded-chair-world.ts';
 import { get, post } from '../../../test/relation-requests.ts';
 
 const { t, w, base } = useUploadedChairWorld();

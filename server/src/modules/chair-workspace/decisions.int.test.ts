@@ -12,8 +12,8 @@ import {
   hotcrpFixture,
   parseCsvFile,
   uploadCsv,
-  useUploadedChairWorld,
 } from '../../../test/chair-workspace.ts';
+import { useUploadedChairWorld } from '../../../test/uploaded-chair-world.ts';
 import type { Fields } from '../../../test/relation-requests.ts';
 import { get, post } from '../../../test/relation-requests.ts';
 import { auditLog } from '../../db/schema.ts';

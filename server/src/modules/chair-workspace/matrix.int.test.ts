@@ -6,12 +6,8 @@ import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
 import type { MatrixReply, WorkspaceSettingsReply } from '@recuse/common';
-import {
-  fetchMatrix,
-  hotcrpFixture,
-  uploadCsv,
-  useUploadedChairWorld,
-} from '../../../test/chair-workspace.ts';
+import { fetchMatrix, hotcrpFixture, uploadCsv } from '../../../test/chair-workspace.ts';
+import { useUploadedChairWorld } from '../../../test/uploaded-chair-world.ts';
 import { buildAffiliation, buildRelation, buildUser } from '../../../test/factories.ts';
 import { post } from '../../../test/relation-requests.ts';
 

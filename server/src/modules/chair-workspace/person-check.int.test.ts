@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MatrixReply, PersonCheckReply } from '@recuse/common';
 import { personCheckMessages } from '@recuse/common';
-import { useUploadedChairWorld } from '../../../test/chair-workspace.ts';
+import { useUploadedChairWorld } from '../../../test/uploaded-chair-world.ts';
 import { buildUser, signIn } from '../../../test/factories.ts';
 import type { Fields } from '../../../test/relation-requests.ts';
 import { get, post } from '../../../test/relation-requests.ts';

@@ -12,12 +12,8 @@ import type {
   SubmissionsReply,
 } from '@recuse/common';
 import { chairWorkspaceMessages } from '@recuse/common';
-import {
-  fetchMatrix,
-  hotcrpFixture,
-  uploadCsv,
-  useUploadedChairWorld,
-} from '../../../test/chair-workspace.ts';
+import { fetchMatrix, hotcrpFixture, uploadCsv } from '../../../test/chair-workspace.ts';
+import { useUploadedChairWorld } from '../../../test/uploaded-chair-world.ts';
 import { buildRelation, buildUser, signIn } from '../../../test/factories.ts';
 import type { Fields } from '../../../test/relation-requests.ts';
 import { get, post } from '../../../test/relation-requests.ts';

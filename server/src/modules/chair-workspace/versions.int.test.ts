@@ -10,12 +10,8 @@ import type {
   MatrixVersionsReply,
 } from '@recuse/common';
 import { chairWorkspaceMessages } from '@recuse/common';
-import {
-  hotcrpFixture,
-  parseCsvFile,
-  uploadCsv,
-  useUploadedChairWorld,
-} from '../../../test/chair-workspace.ts';
+import { hotcrpFixture, parseCsvFile, uploadCsv } from '../../../test/chair-workspace.ts';
+import { useUploadedChairWorld } from '../../../test/uploaded-chair-world.ts';
 import { buildRelation, buildUser } from '../../../test/factories.ts';
 import { get, post } from '../../../test/relation-requests.ts';
 
