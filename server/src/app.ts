@@ -2,7 +2,6 @@
 // place), and the job worker. It never listens: main.ts does, and tests use inject().
 import { randomUUID } from 'node:crypto';
 import formBody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -18,12 +17,18 @@ import { SessionCache } from './modules/auth/session-cache.ts';
 import { createRequireUser } from './http/authenticate.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
-import { redactedPaths, serializeError, serializeRequest } from './http/logging.ts';
+import {
+  OneLinePerRequest,
+  redactedPaths,
+  serializeError,
+  serializeRequest,
+} from './http/logging.ts';
 import { databaseRateLimitStore } from './http/rate-limit-store.ts';
 import { registerMultipart } from './http/multipart.ts';
 import { openApiTransform } from './http/openapi.ts';
 import { createReplySerializerCompiler } from './http/reply-serializer.ts';
 import { registerResponseHeaders } from './http/response-headers.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { validatorCompiler } from './http/validator.ts';
 import { isClientRoute, registerWebApp } from './http/web-app.ts';
 import { createDblpCrawler } from './dblp/crawl/crawl-person.ts';
@@ -112,6 +117,7 @@ export async function buildApp({
     // (A hop count, written as the function proxy-addr makes of it: Fastify's types omit numbers.)
     trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY_HOPS,
     bodyLimit: 1_048_576,
+    logController: new OneLinePerRequest(),
   });
   app.setValidatorCompiler(validatorCompiler);
   // Replies go out through fast-json-stringify; tests also check each against its schema.
@@ -178,25 +184,7 @@ export async function buildApp({
 }
 
 async function registerPlugins(app: FastifyInstance, db: Db) {
-  await app.register(helmet, {
-    // Sent only on answers to HTTPS requests (http/response-headers.ts).
-    strictTransportSecurity: false,
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Mantine injects its CSS variables in <style> elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
+  registerSecurityHeaders(app);
   await registerCompression(app);
   // Counted in the database, so instances behind one load balancer share every limit.
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(db) });

@@ -3,7 +3,8 @@
 // logged by its kind, code, SQL text and stack, never by the values a failing query carried
 // (Drizzle puts them in its message and `params`, PostgreSQL in `detail`); a request by its
 // route's pattern, so tokens in paths and query strings stay out.
-import type { FastifyRequest } from 'fastify';
+import { LogController } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export const redactedPaths = [
   'req.headers.authorization',
@@ -67,4 +68,32 @@ export function serializeRequest(request: FastifyRequest) {
     host: request.host,
     remoteAddress: request.ip,
   };
+}
+
+/**
+ * The request log: one line per request, written when it has been answered, with the request
+ * as serializeRequest gives it, the status and the milliseconds it took. Fastify's own writes
+ * two ('incoming request', then 'request completed' without the request), each a write to the
+ * log. Its other lines (the default error handler's, stream errors) are kept.
+ */
+export class OneLinePerRequest extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
+    if (error) {
+      reply.log.error(
+        { req: request, res: reply, err: error, responseTime: reply.elapsedTime },
+        'request errored',
+      );
+    } else {
+      reply.log.info(
+        { req: request, res: reply, responseTime: reply.elapsedTime },
+        'request completed',
+      );
+    }
+  }
 }

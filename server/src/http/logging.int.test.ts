@@ -1,0 +1,67 @@
+// The request log an operator reads (docs/security.md section 4): one line per answered
+// request, naming the route's pattern, never the path's token or the query string.
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../test/build-test-app.ts';
+import { buildTestApp } from '../../test/build-test-app.ts';
+
+interface LogLine {
+  msg: string;
+  reqId: string;
+  req?: { method: string; url: string };
+  res?: { statusCode: number };
+  responseTime?: number;
+}
+
+let t: TestApp;
+const lines: LogLine[] = [];
+beforeAll(async () => {
+  const logStream = new Writable({
+    write(chunk, _encoding, callback) {
+      for (const line of String(chunk).split('\n')) if (line) lines.push(JSON.parse(line));
+      callback();
+    },
+  });
+  t = await buildTestApp({ LOG_LEVEL: 'info' }, { logStream });
+});
+afterAll(() => t.close());
+
+const linesOf = (reqId: string) => lines.filter((line) => line.reqId === reqId);
+
+describe('the request log', () => {
+  it('writes one line per request, when it is answered, with its status and duration', async () => {
+    const response = await t.app.inject({ url: '/healthz', headers: { 'x-request-id': 'one-1' } });
+    expect(response.statusCode).toBe(200);
+    const written = linesOf('one-1');
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatchObject({
+      msg: 'request completed',
+      req: { method: 'GET', url: '/healthz' },
+      res: { statusCode: 200 },
+    });
+    expect(written[0]!.responseTime).toBeGreaterThanOrEqual(0);
+  });
+
+  it('names the route by its pattern, so a token in the path or a query stays out', async () => {
+    const token = 'a-reset-token-that-must-not-be-logged';
+    const response = await t.app.inject({
+      url: `/v1/web/user/password/find/${token}?email=someone%40example.org`,
+      headers: { 'x-request-id': 'two-2' },
+    });
+    const written = linesOf('two-2');
+    expect(written).toHaveLength(1);
+    expect(written[0]!.req!.url).toBe('/v1/web/user/password/find/:token');
+    expect(written[0]!.res!.statusCode).toBe(response.statusCode);
+    expect(JSON.stringify(written)).not.toContain(token);
+    expect(JSON.stringify(written)).not.toContain('someone');
+  });
+
+  it('writes the line for a refused request too', async () => {
+    const response = await t.app.inject({
+      url: '/v1/web/user/profile',
+      headers: { 'x-request-id': 'three-3' },
+    });
+    expect(response.statusCode).toBe(401);
+    expect(linesOf('three-3')).toMatchObject([{ res: { statusCode: 401 } }]);
+  });
+});
