@@ -10,6 +10,8 @@ import { buildUser } from '../../../test/factories.ts';
 import { queryRows } from '../../db/client.ts';
 import { dblpCrawlPersonJob } from '../../jobs/job-kinds.ts';
 import { findHostState } from './crawl-hosts.repo.ts';
+import type { JobResult } from './crawl-run.ts';
+import { runCrawlQueue } from './crawl-run.ts';
 import { queueDueCrawls } from './crawl-schedule.ts';
 import {
   buildCrawlTestApp,
@@ -167,6 +169,27 @@ describe('429 Too Many Requests', () => {
            where kind = ${dblpCrawlPersonJob}`,
     );
     expect(Number(wait?.waitSeconds)).toBeGreaterThan(3000);
+  });
+
+  it("counts a job given back for a closed host as postponed in the crawl command's summary, not as failed", async () => {
+    await diXuQueued();
+    const { server, runJobs } = await startCrawl(t);
+    server.script(diXuPid, { status: 429, headers: { 'retry-after': '3600' } });
+    await runJobs();
+    await makeRetriesDue(t);
+
+    const seen: JobResult[] = [];
+    const summary = await runCrawlQueue({
+      db: t.db,
+      config: { ...t.config, DBLP_BASE_URL: server.baseUrl },
+      hostWaitLimitMs: 1_000,
+      onJob: (result) => seen.push(result),
+    });
+
+    expect(seen).toEqual(['postponed']);
+    expect(summary.results).toMatchObject({ postponed: 1, failed: 0, stored: 0 });
+    expect(summary.waiting).toBe(1);
+    expect(server.requests).toHaveLength(1);
   });
 });
 
