@@ -1,10 +1,11 @@
-// Compiles the server, with the common/ code it imports, into ES modules in server/dist/:
-// main.js, the application as a chunk it loads while the database opens, shared chunks (and
-// their source maps). Packages from node_modules stay outside the
-// bundle and load as they are. Run with `npm run build -w server`; `npm start` runs it when
-// the sources are newer than the build (scripts/build-if-needed.mjs).
-// Layout: docs/architecture.md, "Build and start".
-import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+// Compiles the server, with the common/ code it imports and the packages it uses, into ES
+// modules in server/dist/: main.js, the application as a chunk it loads while the database
+// opens, shared chunks (and their source maps). Bundling the packages spares Node resolving,
+// reading and wrapping some 800 files one by one at every start (docs/benchmarks.md,
+// "Production start"); the few packages in `keptOutside` load from node_modules as installed.
+// Run with `npm run build -w server`; `npm start` runs it when the sources are newer than the
+// build (scripts/build-if-needed.mjs). Layout: docs/architecture.md, "Build and start".
+import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -13,10 +14,35 @@ const root = path.resolve(import.meta.dirname, '..');
 const serverDirectory = path.join(root, 'server');
 const outDirectory = path.join(serverDirectory, 'dist');
 
-function dependencyNames(packageFile) {
-  const manifest = JSON.parse(readFileSync(path.join(root, packageFile), 'utf8'));
-  return Object.keys({ ...manifest.dependencies, ...manifest.devDependencies });
-}
+/**
+ * Packages that read files beside their own code (PGlite its WebAssembly and file-system
+ * bundle, Swagger UI its pages, pino the worker files of its transports), load a native addon
+ * (argon2), or are optional and not installed (pg-native): these must stay where they are.
+ * Then packages the built server never loads, which would only lengthen the code Node reads at
+ * start: Fastify's default schema compilers (app.ts gives it ours) and what `inject` uses
+ * (tests). Were one needed after all, Node would load it from node_modules.
+ */
+const keptOutside = [
+  '@electric-sql/pglite',
+  '@node-rs/argon2',
+  '@fastify/swagger',
+  '@fastify/swagger-ui',
+  'pino',
+  'pino-pretty',
+  'thread-stream',
+  'pg-native',
+  '@fastify/ajv-compiler',
+  '@fastify/fast-json-stringify-compiler',
+  'light-my-request',
+];
+
+/**
+ * The bundled packages written as CommonJS call `require` for Node's own modules, which an ES
+ * module does not have: each output file gets one.
+ */
+const requireBanner =
+  "import { createRequire as createRequireForBundle } from 'node:module';\n" +
+  'const require = createRequireForBundle(import.meta.url);';
 
 /** Files the compiled code reads beside itself, from src/ to dist/. */
 const runtimeFiles = [['src/dblp/dblp.dtd', 'dblp.dtd']];
@@ -33,12 +59,12 @@ export async function buildServer() {
     platform: 'node',
     format: 'esm',
     target: 'node20',
+    // Maps to the sources' paths, without a copy of every source: Node reads the maps of the
+    // files it loads at start (--enable-source-maps), and these are several times smaller.
     sourcemap: true,
-    // Every package but our own @recuse/common (TypeScript source, so it is compiled in).
-    external: [
-      ...dependencyNames('server/package.json'),
-      ...dependencyNames('common/package.json'),
-    ],
+    sourcesContent: false,
+    external: keptOutside,
+    banner: { js: requireBanner },
     logLevel: 'warning',
   });
   for (const [from, to] of runtimeFiles) {

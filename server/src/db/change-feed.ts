@@ -8,7 +8,7 @@
 //   (the listening connection is lost) `onLost` runs, and copies must not be trusted until
 //   `isLive()` again.
 import type { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import type pg from 'pg';
 
 export const changeChannel = 'recuse_changes';
 
@@ -67,9 +67,12 @@ export const listenerName = 'recuse change feed';
  * before its COMMIT returns. The feed, once opened (`open`), adds one connection of its own that
  * listens all the time, so that changes other instances (or a command-line tool) commit are
  * heard while the pool is idle. The feed is live while that connection is; it reconnects after a
- * second when lost.
+ * second when lost. `Client` is node-postgres' client class, which the caller has loaded.
  */
-export function postgresChanges(url: string): {
+export function postgresChanges(
+  url: string,
+  Client: typeof pg.Client,
+): {
   onConnect: (client: pg.ClientBase) => Promise<void>;
   open: () => ChangeFeed;
 } {
@@ -82,12 +85,13 @@ export function postgresChanges(url: string): {
       client.on('notification', hear);
       await client.query(`listen ${changeChannel}`);
     },
-    open: () => openListener(url, subscribers, hear),
+    open: () => openListener(url, Client, subscribers, hear),
   };
 }
 
 function openListener(
   url: string,
+  Client: typeof pg.Client,
   subscribers: Subscribers,
   hear: (message: pg.Notification) => void,
 ): ChangeFeed {
@@ -102,7 +106,7 @@ function openListener(
     if (!isClosed) retry = setTimeout(() => void connect(), reconnectDelayMs);
   };
   const connect = async () => {
-    const client = new pg.Client({ connectionString: url, application_name: listenerName });
+    const client = new Client({ connectionString: url, application_name: listenerName });
     listener = client;
     client.on('notification', hear);
     client.on('error', () => {});

@@ -1,20 +1,16 @@
 // One code path for both engines (docs/architecture.md, "Where each kind of thing lives"):
 // PostgreSQL through node-postgres when a URL is given, embedded PGlite otherwise (in a data
 // directory, or in memory for tests). Either way the caller gets the same Drizzle instance type.
+// Each engine's driver is imported when that engine is opened, so a process loads only the
+// one it uses (docs/benchmarks.md, "Production start").
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
-import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import { serverDirectory } from '../paths.ts';
 import type { ChangeFeed } from './change-feed.ts';
 import { openPgliteChangeFeed, postgresChanges } from './change-feed.ts';
-import { NamedStatementClient } from './named-statements.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -45,6 +41,7 @@ export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: t
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) return openPostgres(target.url);
+  const { PGlite } = await import('@electric-sql/pglite');
   if ('dataDir' in target) {
     const directory = path.resolve(target.dataDir, 'pglite');
     mkdirSync(directory, { recursive: true });
@@ -54,6 +51,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 }
 
 async function openPglite(client: PGlite): Promise<Database> {
+  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
   return {
@@ -72,7 +73,18 @@ async function openPostgres(url: string): Promise<Database> {
   // Without JIT compilation: on an imported DBLP the planner's cost of the chair's matrix
   // statements passes PostgreSQL's JIT thresholds, and compiling took longer than running them
   // (docs/benchmarks.md, "The chair's committee × submissions matrix").
-  const changes = postgresChanges(url);
+  const [
+    { default: pg },
+    { drizzle: drizzlePostgres },
+    { migrate: migratePostgres },
+    { NamedStatementClient },
+  ] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+    import('./named-statements.ts'),
+  ]);
+  const changes = postgresChanges(url, pg.Client);
   const pool = new pg.Pool({
     connectionString: url,
     options: '-c jit=off',

@@ -1,8 +1,9 @@
 // Reads the development mailbox: the .eml files the file transport wrote, newest first,
-// each with the links in its text (what a person would click).
+// each with the links in its text (what a person would click). The mail parser is loaded when
+// the mailbox is first read: a production server never needs it (docs/benchmarks.md,
+// "Production start").
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { simpleParser } from 'mailparser';
 
 export interface MailboxMessage {
   file: string;
@@ -27,6 +28,7 @@ export async function readMailbox(directory: string): Promise<MailboxMessage[]> 
 }
 
 async function readMessage(directory: string, file: string): Promise<MailboxMessage> {
+  const { simpleParser } = await import('mailparser');
   const parsed = await simpleParser(await readFile(path.join(directory, file)));
   const to = Array.isArray(parsed.to)
     ? parsed.to.map((a) => a.text).join(', ')

@@ -1,9 +1,19 @@
 // Where mail goes: over SMTP when SMTP_URL is set; otherwise into DATA_DIR/mail/ as .eml
-// files, which the development mailbox lists, so sign-up works on a laptop.
+// files, which the development mailbox lists, so sign-up works on a laptop. Nodemailer is
+// loaded for the first mail, not at start (docs/benchmarks.md, "Production start").
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type nodemailerModule from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
+
+type Nodemailer = typeof nodemailerModule;
+
+/** A nodemailer transport made on first use. */
+function onFirstUse(make: (nodemailer: Nodemailer) => Transporter) {
+  let made: Promise<Transporter> | undefined;
+  return () => (made ??= import('nodemailer').then((module) => make(module.default)));
+}
 
 export interface OutgoingMail {
   id: number;
@@ -21,11 +31,14 @@ export function mailDirectory(config: Pick<Config, 'DATA_DIR'>): string {
 }
 
 export function createMailTransport(config: Config): MailTransport {
-  if (config.SMTP_URL) {
-    const smtp = nodemailer.createTransport(config.SMTP_URL);
+  const { SMTP_URL } = config;
+  if (SMTP_URL) {
+    const smtp = onFirstUse((nodemailer) => nodemailer.createTransport(SMTP_URL));
     return {
       async send(mail) {
-        await smtp.sendMail({
+        await (
+          await smtp()
+        ).sendMail({
           from: config.MAIL_FROM,
           to: mail.to,
           subject: mail.subject,
@@ -34,15 +47,15 @@ export function createMailTransport(config: Config): MailTransport {
       },
     };
   }
-  const files = nodemailer.createTransport({
-    streamTransport: true,
-    buffer: true,
-    newline: 'unix',
-  });
+  const files = onFirstUse((nodemailer) =>
+    nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+  );
   const directory = mailDirectory(config);
   return {
     async send(mail) {
-      const info = await files.sendMail({
+      const info = await (
+        await files()
+      ).sendMail({
         from: config.MAIL_FROM,
         to: mail.to,
         subject: mail.subject,
