@@ -2,10 +2,19 @@
 // The database starts opening before the application's modules load (a dynamic import, a chunk
 // of its own in the build), so PGlite's start and the loading overlap (docs/benchmarks.md,
 // "Production start").
+import { setFlagsFromString } from 'node:v8';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 
 const config = loadConfig();
+// PGlite is PostgreSQL compiled to WebAssembly. V8 first compiles its functions with its quick
+// compiler and recompiles those that run a lot with its optimising one, in the background;
+// opening the database and its first queries ran enough to have dozens recompiled during the
+// start, a third of PGlite's opening CPU. With a budget a hundred times V8's (1.8 MB of code
+// run per function), what the start runs once stays quickly compiled, and what the server
+// runs all day still gets optimised within its first seconds of work (docs/benchmarks.md,
+// "Production start"). Set before PGlite compiles; it concerns WebAssembly only.
+if (!config.DATABASE_URL) setFlagsFromString('--wasm-tiering-budget=180000000');
 const opening = openDatabase(
   config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
 );

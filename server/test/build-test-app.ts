@@ -126,7 +126,8 @@ export async function buildTestApp(
   };
 }
 
-async function openTestDatabase(): Promise<{
+/** A fresh database of the engine under test, as buildTestApp opens it. */
+export async function openTestDatabase(): Promise<{
   database: Database;
   /** A second connection to the same database; closing it leaves the first open. */
   openAgain: () => Promise<Pick<Database, 'db' | 'close' | 'openChangeFeed'>>;

@@ -4,8 +4,10 @@
 // Each engine's driver is imported when that engine is opened, so a process loads only the
 // one it uses (docs/benchmarks.md, "Production start").
 import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { serverDirectory } from '../paths.ts';
@@ -34,6 +36,36 @@ export interface Database {
 const migrationsFolder = path.join(serverDirectory, 'drizzle');
 
 /**
+ * Whether the database has every migration of drizzle/ already: its newest applied migration is
+ * as recent as the newest in the journal. Drizzle's migrator decides the same way (it runs the
+ * migrations newer than the newest applied, by the same query), but only after reading and
+ * hashing every migration file and in a transaction of its own; asking first spares that at
+ * every start (docs/benchmarks.md, "Production start"). Any failure (no migrations table yet)
+ * leaves the decision to the migrator.
+ */
+export async function hasEveryMigration(db: Db, folder = migrationsFolder): Promise<boolean> {
+  const journalFile = path.join(folder, 'meta/_journal.json');
+  const journal = JSON.parse(await readFile(journalFile, 'utf8')) as {
+    entries: { when: number }[];
+  };
+  const newest = Math.max(...journal.entries.map((entry) => entry.when));
+  try {
+    const [applied] = await queryRows<{ created_at: string | number | null }>(
+      db,
+      sql`select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+    );
+    return applied !== undefined && Number(applied.created_at) >= newest;
+  } catch {
+    return false;
+  }
+}
+
+/** Runs `migrate` unless the database has every migration already. */
+async function migrateWhenBehind(db: Db, migrate: () => Promise<void>): Promise<void> {
+  if (!(await hasEveryMigration(db))) await migrate();
+}
+
+/**
  * Where the data lives: a PostgreSQL server, an embedded data directory, or memory (tests),
  * optionally starting from a `dumpImage` of another in-memory database.
  */
@@ -57,10 +89,11 @@ async function openPglite(client: PGlite): Promise<Database> {
   ]);
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
+  const shared = db as unknown as Db;
   return {
-    db: db as unknown as Db,
+    db: shared,
     engine: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: () => migrateWhenBehind(shared, () => migratePglite(db, { migrationsFolder })),
     openChangeFeed: () => openPgliteChangeFeed(client),
     dumpImage: () => client.dumpDataDir('none'),
     close: () => client.close(),
@@ -95,10 +128,11 @@ async function openPostgres(url: string): Promise<Database> {
   // An idle client that loses its server must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzlePostgres(pool, { schema });
+  const shared = db as unknown as Db;
   return {
-    db: db as unknown as Db,
+    db: shared,
     engine: 'postgres',
-    migrate: () => migratePostgres(db, { migrationsFolder }),
+    migrate: () => migrateWhenBehind(shared, () => migratePostgres(db, { migrationsFolder })),
     openChangeFeed: async () => changes.open(),
     close: () => pool.end(),
   };
