@@ -1,6 +1,6 @@
 // Serves the built web app from the API's port. Client-side routes (/relations/view/7 …)
 // have no file, so a GET that wants HTML and is not an API path gets index.html.
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -21,9 +21,15 @@ export async function registerWebApp(
   distDirectory: string,
 ): Promise<boolean> {
   if (!existsSync(path.join(distDirectory, 'index.html'))) return false;
+  // The built files are listed once, at start, and served by one route. @fastify/static's own
+  // routes for a fixed list of files are a GET and a HEAD route each, some 700 here, and
+  // setting them up was a seventh of a production start (docs/benchmarks.md, "Production
+  // start"); its wildcard route would serve files added later, and answer a directory (/) with
+  // 403 where a client route wants index.html.
+  const files = new Set(listFiles(distDirectory));
   await app.register(fastifyStatic, {
     root: distDirectory,
-    wildcard: false,
+    serve: false,
     index: false,
     // The build writes a .br and a .gz copy beside each file (scripts/precompress.mjs): the
     // copy the client accepts is sent, with Content-Encoding and Vary: Accept-Encoding.
@@ -38,5 +44,21 @@ export async function registerWebApp(
       );
     },
   });
+  app.get<{ Params: { '*': string } }>('/*', { schema: { hide: true } }, (request, reply) => {
+    const file = request.params['*'];
+    if (files.has(file)) reply.sendFile(file);
+    else reply.callNotFound();
+  });
   return true;
+}
+
+/** The files under `directory`, as paths relative to it with '/', leaving out dot-files. */
+function listFiles(directory: string, prefix = ''): string[] {
+  return readdirSync(path.join(directory, prefix), { withFileTypes: true })
+    .filter((entry) => !entry.name.startsWith('.'))
+    .flatMap((entry) => {
+      const name = prefix + entry.name;
+      if (entry.isDirectory()) return listFiles(directory, `${name}/`);
+      return entry.isFile() ? [name] : [];
+    });
 }
