@@ -28,7 +28,12 @@ export async function readMailbox(directory: string): Promise<MailboxMessage[]> 
 }
 
 async function readMessage(directory: string, file: string): Promise<MailboxMessage> {
-  const { simpleParser } = await import('mailparser');
+  // Node names a CommonJS package's exports one by one; the server's bundle gives them only
+  // as `default` (esbuild), which Node gives too.
+  const mailparser = await import('mailparser');
+  const { simpleParser } = (
+    'default' in mailparser ? mailparser.default : mailparser
+  ) as typeof mailparser;
   const parsed = await simpleParser(await readFile(path.join(directory, file)));
   const to = Array.isArray(parsed.to)
     ? parsed.to.map((a) => a.text).join(', ')
