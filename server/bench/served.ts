@@ -17,13 +17,15 @@ export function buildIfNeeded(): void {
 
 /**
  * `node server/dist/main.js` in production mode with `env` on top and `nodeOptions` (such as
- * `--cpu-prof`) before the script; its stdout is dropped.
+ * `--cpu-prof`) before the script; its stdout is dropped. `entry` names another build's
+ * main.js instead (bench:start --compare-with).
  */
 export function startBuiltServer(
   env: Record<string, string>,
   nodeOptions: string[] = [],
+  entry = 'dist/main.js',
 ): ChildProcess {
-  return spawn(process.execPath, ['--enable-source-maps', ...nodeOptions, 'dist/main.js'], {
+  return spawn(process.execPath, ['--enable-source-maps', ...nodeOptions, entry], {
     cwd: serverDirectory,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', ...env },
