@@ -110,8 +110,8 @@ export async function buildApp({
   });
   const app = Fastify({
     // Every route's schemas go through our compilers (zod in, fast-json-stringify out). Given
-    // here rather than set after, Fastify never loads its default Ajv compilers, a tenth of a
-    // production start (docs/benchmarks.md, "Production start").
+    // here rather than set after, Fastify never loads its default Ajv compilers, some 50 ms of
+    // CPU at every production start (docs/benchmarks.md, "Production start").
     schemaController: {
       // (Fastify's types describe these factories for Ajv and fast-json-stringify only.)
       compilersFactory: {
