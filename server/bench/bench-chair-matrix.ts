@@ -3,7 +3,7 @@
 // generated conferences of --sizes (default 100 members × 300 papers; see generateConference),
 // with, for each, the HotCRP assignments export and two late members (POST committee/member),
 // the second after a change to our people.
-//   npm run bench:matrix -- --sizes 100x300,500x5000,1000x5000 --runs 3
+//   npm run bench:matrix -- --sizes 100x300,500x5000,1000x5000 --runs 3 [--checked-replies]
 // Runs in-process (inject, no socket) on a fresh database on the server of TEST_DATABASE_URL
 // (or the local one); prints the median of a few runs, the statements one matrix sends, the
 // peak memory and the machine's load. Figures in docs/benchmarks.md.
@@ -16,13 +16,16 @@
 // Half of each committee are then imported people (listed by DBLP pid, with 20 relations or
 // more, one ending 2022 or later) and one of the three known authors of each submission an
 // imported co-author of theirs, so the members' relations are the import's.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
-import type pg from 'pg';
+import pg from 'pg';
 import { institutionKey } from '@recuse/common';
 import { affiliations, institutions, relationParties, relations, users } from '../src/db/schema.ts';
-import { queryRows } from '../src/db/client.ts';
+import { openDatabase, queryRows } from '../src/db/client.ts';
 import type { Db } from '../src/db/client.ts';
 import { NamedStatementClient } from '../src/db/named-statements.ts';
 import { buildTestApp } from '../test/build-test-app.ts';
@@ -33,6 +36,8 @@ import { buildChairWorld, hotcrpFixture, uploadCsv } from '../test/chair-workspa
 import { insertDefaultRules } from '../src/modules/conferences/conferences.repo.ts';
 import { bearer } from '../test/factories.ts';
 import type { Tokens } from '../test/factories.ts';
+import { BackendCpuSampler } from './backend-cpu-sampler.ts';
+import { ticksBetween } from './import-projection.ts';
 import { describeMachine, formatLoadAverage } from './machine.ts';
 
 process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -44,6 +49,16 @@ const { values: options } = parseArgs({
     runs: { type: 'string', default: '5' },
     // A database of the same server to start from a copy of (one bench:import --keep leaves).
     'from-database': { type: 'string' },
+    // Replies as the tests write them (NODE_ENV=test: each one also encoded by zod and
+    // compared, reply-serializer.ts), as every run before 2026-11-28's second did; by default
+    // as a production server writes them.
+    'checked-replies': { type: 'boolean', default: false },
+    // Print each statement that took longer than this many ms (from sending it to its result),
+    // with its first words: where a call's database time goes.
+    'slow-statements': { type: 'string' },
+    // Write a V8 CPU profile of each generated size's last matrix, its export and its late
+    // members into this directory (open them in Chrome's DevTools, or sum them up).
+    'cpu-profile': { type: 'string' },
   },
 });
 const fromDatabase = options['from-database'];
@@ -64,29 +79,115 @@ NamedStatementClient.prototype.query = function countedQuery(this: pg.Client, ..
   return query.apply(this, args);
 } as typeof pg.Client.prototype.query;
 
+const slowStatementMs = options['slow-statements'] ? Number(options['slow-statements']) : null;
+if (slowStatementMs !== null) {
+  // node-postgres' own query, which NamedStatementClient looks up at each call.
+  const send = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  pg.Client.prototype.query = function timedQuery(this: pg.Client, ...args: unknown[]) {
+    const started = performance.now();
+    const result = send.apply(this, args);
+    if (result instanceof Promise) {
+      void result.then(
+        () => {
+          const took = performance.now() - started;
+          if (took < slowStatementMs) return;
+          const config = args[0] as string | { text?: string };
+          const text = typeof config === 'string' ? config : (config.text ?? '');
+          console.error(
+            `  statement ${took.toFixed(0)} ms: ${text.replace(/\s+/g, ' ').slice(0, 160)}`,
+          );
+        },
+        () => undefined,
+      );
+    }
+    return result;
+  } as typeof pg.Client.prototype.query;
+}
+
+const profileDirectory = options['cpu-profile'];
+const inspector = profileDirectory ? new Session() : undefined;
+inspector?.connect();
+const post = (method: string, params?: object) =>
+  new Promise<unknown>((resolve, reject) =>
+    inspector!.post(method, params, (error, result) => (error ? reject(error) : resolve(result))),
+  );
+if (inspector) await post('Profiler.enable');
+
+/** Runs `call`, profiled into `name`.cpuprofile when --cpu-profile is given. */
+async function profiled<T>(name: string, call: () => Promise<T>): Promise<T> {
+  if (!inspector || !profileDirectory) return call();
+  await post('Profiler.start');
+  try {
+    return await call();
+  } finally {
+    const { profile } = (await post('Profiler.stop')) as { profile: unknown };
+    await mkdir(profileDirectory, { recursive: true });
+    await writeFile(path.join(profileDirectory, `${name}.cpuprofile`), JSON.stringify(profile));
+  }
+}
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
 };
 
-async function timeMatrix(t: TestApp, session: Tokens, confid: number) {
-  const times: number[] = [];
+/** PostgreSQL's CPU for the benchmark's database (set once the app is up; undefined: n/a). */
+let backendCpu: BackendCpuSampler | undefined;
+
+/** What one call cost: wall time, this process's CPU and PostgreSQL's backends' CPU (ms). */
+interface CallCost {
+  wall: number;
+  node: number;
+  postgres: number | undefined;
+}
+
+/** Runs `call` and measures it; the backends are listed first, so new ones count from 0. */
+async function measured<T>(call: () => Promise<T>): Promise<{ result: T; cost: CallCost }> {
+  const before = backendCpu ? await backendCpu.sample() : undefined;
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  const result = await call();
+  const wall = performance.now() - started;
+  const used = process.cpuUsage(cpu);
+  const after = backendCpu?.readKnownBackends();
+  const postgres =
+    before && after && backendCpu
+      ? (ticksBetween(before, after) / backendCpu.ticksPerSecond) * 1000
+      : undefined;
+  return { result, cost: { wall, node: (used.user + used.system) / 1000, postgres } };
+}
+
+const describeCost = (cost: CallCost) =>
+  `${cost.wall.toFixed(0)} ms (CPU: node ${cost.node.toFixed(0)} ms, PostgreSQL ` +
+  `${cost.postgres === undefined ? 'n/a' : `${cost.postgres.toFixed(0)} ms`})`;
+
+async function timeMatrix(t: TestApp, session: Tokens, confid: number, tag = '') {
+  const costs: CallCost[] = [];
   let sent = 0;
   let body = '';
   for (let run = 0; run < runs; run += 1) {
     statements = 0;
-    const started = performance.now();
-    const response = await t.app.inject({
-      url: `/v1/web/conference/${confid}/matrix`,
-      headers: bearer(session),
-    });
-    times.push(performance.now() - started);
+    const request = () =>
+      t.app.inject({ url: `/v1/web/conference/${confid}/matrix`, headers: bearer(session) });
+    const { result: response, cost } = await measured(() =>
+      tag && run === runs - 1 ? profiled(`${tag}-matrix`, request) : request(),
+    );
+    costs.push(cost);
     sent = statements;
     if (response.statusCode !== 200) throw new Error(`matrix: ${response.statusCode}`);
     body = response.body;
   }
   const answer = JSON.parse(body) as { counts: Record<string, number> };
-  return { median: median(times), times, statements: sent, counts: answer.counts };
+  const times = costs.map((cost) => cost.wall);
+  const postgres = costs.flatMap((cost) => (cost.postgres === undefined ? [] : [cost.postgres]));
+  return {
+    median: median(times),
+    times,
+    nodeCpu: median(costs.map((cost) => cost.node)),
+    postgresCpu: postgres.length > 0 ? median(postgres) : undefined,
+    statements: sent,
+    counts: answer.counts,
+  };
 }
 
 /** A small deterministic generator, so every run builds the same conference. */
@@ -303,7 +404,17 @@ async function generateConference(
 /** Peak resident memory of this process so far, in MB. */
 const peakMegabytes = () => Math.round(process.resourceUsage().maxRSS / 1024);
 
-const t = await buildTestApp({ LOG_LEVEL: 'silent' });
+// A production server's replies: no zod check. Its DBLP crawler would fetch from dblp.org
+// (the tests name none): pointed at a closed local port instead.
+const t = await buildTestApp(
+  options['checked-replies']
+    ? { LOG_LEVEL: 'silent' }
+    : {
+        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
+        NODE_ENV: 'production',
+        DBLP_BASE_URL: 'http://127.0.0.1:9',
+      },
+);
 try {
   // On an import, half of each committee is imported people, none on two committees.
   const dblpPool = fromDatabase
@@ -331,6 +442,23 @@ try {
     // writes last, and a server without autovacuum (as on this machine) would plan the first
     // matrix from none.
     await t.db.execute('analyze');
+  }
+  const [{ name: databaseName } = { name: '' }] = await queryRows<{ name: string }>(
+    t.db,
+    sql`select current_database() as name`,
+  );
+  backendCpu = await BackendCpuSampler.open(process.env.TEST_DATABASE_URL, databaseName);
+  if (fromDatabase) {
+    // The copy has the schema of the version that imported it: this version's migrations
+    // since then are applied to it (a copy made from a template counts as migrated).
+    const copyUrl = new URL(process.env.TEST_DATABASE_URL);
+    copyUrl.pathname = `/${databaseName}`;
+    const copy = await openDatabase({ url: copyUrl.toString() });
+    try {
+      await copy.migrate();
+    } finally {
+      await copy.close();
+    }
   }
   const world = await buildChairWorld(t);
   const base = `/v1/web/conference/${world.confid}`;
@@ -369,14 +497,17 @@ try {
       if (response.statusCode !== 200) throw new Error(`${what}: ${response.body}`);
       notes.push(`${what} upload ${(performance.now() - started).toFixed(0)} ms`);
     }
-    const result = await timeMatrix(t, world.chair, confid);
-    const exported = performance.now();
-    const csv = await t.app.inject({
-      url: `/v1/web/conference/${confid}/export/hotcrp-assignments.csv`,
-      headers: bearer(world.chair),
-    });
+    const result = await timeMatrix(t, world.chair, confid, tag);
+    const { result: csv, cost: exportCost } = await measured(() =>
+      profiled(`${tag}-export`, () =>
+        t.app.inject({
+          url: `/v1/web/conference/${confid}/export/hotcrp-assignments.csv`,
+          headers: bearer(world.chair),
+        }),
+      ),
+    );
     if (csv.statusCode !== 200) throw new Error(`export: ${csv.statusCode}`);
-    notes.push(`assignments export ${(performance.now() - exported).toFixed(0)} ms`);
+    notes.push(`assignments export ${describeCost(exportCost)}`);
     // The second after a change to our people (a name), which the authors' stored matches
     // were worked out from: that member's call matches the authors again (docs/data-model.md,
     // "Stored matches").
@@ -387,16 +518,19 @@ try {
           .set({ firstName: 'Renamed' })
           .where(eq(users.id, files.lateMembers[0]!.id));
       }
-      const added = performance.now();
-      const late = await t.app.inject({
-        method: 'POST',
-        url: `/v1/web/conference/${confid}/committee/member`,
-        headers: bearer(world.chair),
-        payload: { email: person.email },
-      });
+      const { result: late, cost } = await measured(() =>
+        profiled(`${tag}-late-member-${index + 1}`, () =>
+          t.app.inject({
+            method: 'POST',
+            url: `/v1/web/conference/${confid}/committee/member`,
+            headers: bearer(world.chair),
+            payload: { email: person.email },
+          }),
+        ),
+      );
       if (late.statusCode !== 200) throw new Error(`late member: ${late.body}`);
       const what = index === 0 ? 'late member' : 'late member after a change to people';
-      notes.push(`${what} ${(performance.now() - added).toFixed(0)} ms`);
+      notes.push(`${what} ${describeCost(cost)}`);
     }
     notes.push(`peak RSS so far ${peakMegabytes()} MB`);
     results.push([
@@ -408,18 +542,23 @@ try {
 
   const machine = describeMachine();
   console.log(
-    `engine: ${t.engine}; ${machine.cpuCount} × ${machine.cpuModel}; node ${machine.node}`,
+    `engine: ${t.engine}; ${machine.cpuCount} × ${machine.cpuModel}; node ${machine.node}; ` +
+      `replies ${options['checked-replies'] ? 'checked as in the tests' : 'as in production'}`,
   );
   if (database) console.log(`database: ${database}`);
   for (const [name, result, notes] of results) {
+    const postgresCpu =
+      result.postgresCpu === undefined ? 'n/a' : `${result.postgresCpu.toFixed(0)} ms`;
     console.log(
       `${name}: median ${result.median.toFixed(0)} ms over ${runs} runs ` +
-        `(${result.times.map((time) => time.toFixed(0)).join(', ')}), ` +
+        `(${result.times.map((time) => time.toFixed(0)).join(', ')}; median CPU: node ` +
+        `${result.nodeCpu.toFixed(0)} ms, PostgreSQL ${postgresCpu}), ` +
         `${result.statements} statements, counts ${JSON.stringify(result.counts)}`,
     );
     if (notes) console.log(`  ${notes}`);
   }
   console.log(`load average after: ${formatLoadAverage(describeMachine().loadAverage)}`);
 } finally {
+  await backendCpu?.close();
   await t.close();
 }
