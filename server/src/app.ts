@@ -6,6 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
+import { matrixReplySchema } from '@recuse/common';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { isDevMailboxEnabled } from './config.ts';
@@ -107,6 +108,8 @@ export async function buildApp({
   // Replies go out through fast-json-stringify; tests also check each against its schema.
   const serializerCompiler = createReplySerializerCompiler({
     checkReplies: config.NODE_ENV === 'test',
+    // The matrix's conflicts, built field by field by matrix.service.ts.
+    verbatimArrays: [{ schema: matrixReplySchema, fields: ['conflicts'] }],
   });
   const app = Fastify({
     // Every route's schemas go through our compilers (zod in, fast-json-stringify out). Given

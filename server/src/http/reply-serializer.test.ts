@@ -5,7 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as common from '@recuse/common';
 import { relationListReplySchema } from '@recuse/common';
-import { compileReplySerializer, createReplySerializerCompiler } from './reply-serializer.ts';
+import {
+  compileReplySerializer,
+  compileWithVerbatimArrays,
+  createReplySerializerCompiler,
+  toWritableJsonSchema,
+} from './reply-serializer.ts';
 
 /** What the routes wrote before: zod's encode, then JSON.stringify. */
 const zodWrites = (schema: z.ZodType, reply: unknown) => JSON.stringify(z.encode(schema, reply));
@@ -200,6 +205,57 @@ describe('compiled reply writers', () => {
     expect(replySchemas.length).toBeGreaterThan(10);
     for (const [name, schema] of replySchemas)
       expect([name, compileReplySerializer(schema as z.ZodType).fast]).toEqual([name, true]);
+  });
+
+  it('write nullable values with a list of types, not a union to validate', () => {
+    const schema = z.object({
+      owner: person.nullable(),
+      state: z.enum(['done', 'open']).nullable(),
+      year: z.number().nullable(),
+    });
+    const written = JSON.stringify(toWritableJsonSchema(schema));
+    expect(written).not.toContain('anyOf');
+    expect(toWritableJsonSchema(schema)).toMatchObject({
+      properties: {
+        owner: { type: ['object', 'null'] },
+        state: { type: ['string', 'null'], enum: ['done', 'open', null] },
+        year: { type: ['number', 'null'] },
+      },
+    });
+  });
+
+  it('write verbatim arrays as zod does when their items hold the declared fields only', () => {
+    const schema = z.object({
+      title: z.string(),
+      rows: z.array(z.object({ id: z.number(), note: z.string().nullable() })),
+      count: z.number(),
+    });
+    const write = compileWithVerbatimArrays(schema, ['rows']);
+    for (const rows of [
+      [],
+      [
+        { id: 1, note: null },
+        { id: 2, note: 'a "b"\n' },
+      ],
+    ]) {
+      const reply = { title: 'T', rows, count: rows.length, secret: 1 };
+      const written = write(reply);
+      expectSameJson(written, zodWrites(schema, reply));
+      expect(written).not.toContain('secret');
+    }
+    // Required, as in the schema.
+    expect(() => write({ title: 'T', count: 0 })).toThrow('"rows" is required');
+    // Outside the verbatim arrays, the compiled writer still leaves undeclared fields out; in
+    // them, what the service built goes out: the checks of the tests compare it with zod's.
+    const checked = createReplySerializerCompiler({
+      checkReplies: true,
+      verbatimArrays: [{ schema, fields: ['rows'] }],
+    })({ method: 'GET', url: '/v1/example', schema });
+    expect(() =>
+      checked({ title: 'T', rows: [{ id: 1, note: null, secret: 1 }], count: 1 }),
+    ).toThrow(
+      "The reply of GET /v1/example was written differently from its schema's encoding, at rows[0].secret",
+    );
   });
 
   it('fall back to zod for what JSON schema cannot describe', () => {

@@ -20,6 +20,12 @@ type Write = (data: unknown) => string;
 export interface ReplySerializerOptions {
   /** Also encode every reply with zod and compare: a wrong reply then fails with 500. */
   checkReplies: boolean;
+  /**
+   * Reply schemas some of whose top-level arrays are written by `JSON.stringify`
+   * (compileWithVerbatimArrays): their services build each item with exactly its declared
+   * fields. A schema's object, as the routes declare it.
+   */
+  verbatimArrays?: ReadonlyArray<{ schema: z.ZodObject; fields: readonly string[] }>;
 }
 
 /**
@@ -28,10 +34,20 @@ export interface ReplySerializerOptions {
  */
 export function createReplySerializerCompiler({
   checkReplies,
+  verbatimArrays = [],
 }: ReplySerializerOptions): FastifySerializerCompiler<unknown> {
   const writers = new WeakMap<z.core.$ZodType, Write>();
+  const verbatim = new Map<z.core.$ZodType, { schema: z.ZodObject; fields: readonly string[] }>(
+    verbatimArrays.map((entry) => [entry.schema, entry]),
+  );
+  const compile = (schema: z.core.$ZodType) => {
+    const entry = verbatim.get(schema);
+    return entry
+      ? compileWithVerbatimArrays(entry.schema, entry.fields)
+      : compileReplySerializer(schema).write;
+  };
   const writerOf = (schema: z.core.$ZodType) => {
-    const write = writers.get(schema) ?? compileReplySerializer(schema).write;
+    const write = writers.get(schema) ?? compile(schema);
     writers.set(schema, write);
     return write;
   };
@@ -69,6 +85,34 @@ export function compileReplySerializer(schema: z.core.$ZodType): { write: Write;
   const jsonSchema = toWritableJsonSchema(schema);
   if (jsonSchema === undefined) return { write: encodeWithZod(schema), fast: false };
   return { write: fastJson(jsonSchema) as Write, fast: true };
+}
+
+/**
+ * The writer of an object schema whose `fields` (arrays) go out through `JSON.stringify`, the
+ * rest through the compiled writer. For the largest answers, whose bulk is one array of many
+ * small objects: fast-json-stringify writes the output by appending to one string, and on the
+ * matrix's 43,000 conflicts (37 MB) that took three to four times `JSON.stringify`'s time, mostly
+ * in the garbage collector (docs/benchmarks.md, "The chair's committee × submissions matrix").
+ * `JSON.stringify` writes every field an item holds: the service must build each item with
+ * exactly the declared fields (under `checkReplies`, every reply of the tests is compared with
+ * zod's encoding, which leaves undeclared fields out). The verbatim fields come first.
+ */
+export function compileWithVerbatimArrays(schema: z.ZodObject, fields: readonly string[]): Write {
+  const omitted = Object.fromEntries(fields.map((field) => [field, true] as const));
+  const writeRest = compileReplySerializer(schema.omit(omitted as Record<string, true>)).write;
+  const names = new Set(fields);
+  return (data) => {
+    const record = data as Record<string, unknown>;
+    const rest: Record<string, unknown> = {};
+    for (const key of Object.keys(record)) if (!names.has(key)) rest[key] = record[key];
+    const parts = fields.map((field) => {
+      const value = record[field];
+      if (!Array.isArray(value)) throw new TypeError(`"${field}" is required and is an array`);
+      return `${JSON.stringify(field)}:${JSON.stringify(value)}`;
+    });
+    const written = writeRest(rest);
+    return `{${parts.join(',')}${written === '{}' ? '' : ','}${written.slice(1)}`;
+  };
 }
 
 function encodeWithZod(schema: z.core.$ZodType): Write {
@@ -125,11 +169,18 @@ const namedSchemaKeywords = new Set(['properties', 'patternProperties', '$defs',
  * - `const` becomes a one-value `enum`: fast-json-stringify writes a const's value, not the
  *   data's;
  * - `default` goes: fast-json-stringify would write it for a missing field, zod does not;
- * - `$schema` and `propertyNames` (records' keys are strings anyway) go.
+ * - `$schema` and `propertyNames` (records' keys are strings anyway) go;
+ * - a nullable value (zod: `anyOf: [X, {type: 'null'}]`) becomes X with `null` among its types:
+ *   fast-json-stringify picks an `anyOf` branch by validating the value against each branch
+ *   with Ajv, for every value it writes, where a list of types costs one `=== null`. A matrix
+ *   answer of 43,000 conflicts has four such fields a reason: its write took five times a bare
+ *   `JSON.stringify` (docs/benchmarks.md, "The chair's committee × submissions matrix").
  */
 function forWriting(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(forWriting);
   if (node === null || typeof node !== 'object') return node;
+  const nullable = asNullable(node as JsonSchema);
+  if (nullable) return forWriting(nullable);
   const result: JsonSchema = {};
   for (const [keyword, value] of Object.entries(node)) {
     if (keyword === '$schema' || keyword === 'propertyNames' || keyword === 'default') continue;
@@ -143,6 +194,35 @@ function forWriting(node: unknown): unknown {
     else result[keyword] = value;
   }
   return result;
+}
+
+const isNullType = (schema: unknown) =>
+  schema !== null &&
+  typeof schema === 'object' &&
+  Object.keys(schema).length === 1 &&
+  (schema as JsonSchema).type === 'null';
+
+/**
+ * `{anyOf: [X, {type: 'null'}]}` (either order) as X with `null` among its types (and its
+ * values, when X lists them), for an X of one named type; undefined for any other node.
+ */
+function asNullable(node: JsonSchema): JsonSchema | undefined {
+  const { anyOf, ...rest } = node;
+  if (!Array.isArray(anyOf) || anyOf.length !== 2) return undefined;
+  const other = isNullType(anyOf[0]) ? anyOf[1] : isNullType(anyOf[1]) ? anyOf[0] : undefined;
+  if (other === null || typeof other !== 'object') return undefined;
+  const branch = other as JsonSchema;
+  if (typeof branch.type !== 'string' || branch.type === 'null' || 'anyOf' in branch)
+    return undefined;
+  // Keys of both (a description beside the anyOf) would clash only on a schema keyword.
+  if (Object.keys(rest).some((key) => key in branch)) return undefined;
+  const merged: JsonSchema = { ...rest, ...branch, type: [branch.type, 'null'] };
+  if (Array.isArray(branch.enum)) merged.enum = [...(branch.enum as unknown[]), null];
+  if ('const' in branch) {
+    delete merged.const;
+    merged.enum = [branch.const, null];
+  }
+  return merged;
 }
 
 /** What a route declares: a zod schema, or one under `properties` (fastify-type-provider-zod). */
