@@ -35,7 +35,7 @@ const publicationLike = new Set(publicationLikeTypeIds);
 export function findConflicts(input: ConflictInput): ConflictFindings {
   const reference = toMonthIndex(input.referenceDate);
   const rulesByType = groupRulesByType(input.rules);
-  const resolver = resolveInstitutions(input.institutions ?? []);
+  const resolver = input.resolver ?? resolveInstitutions(input.institutions ?? []);
   const collector = createFindingsCollector();
 
   for (const relation of input.relations) {

@@ -2,6 +2,7 @@
 // inputs from the database; nothing here knows about SQL or HTTP.
 import type { ConflictRule, RelationStatus } from '@recuse/common';
 import type { ReferenceDate, YearMonth } from './dates.ts';
+import type { InstitutionResolver } from './institutions.ts';
 
 /** A person as a relation or an affiliation names them. */
 export interface PersonRef {
@@ -72,6 +73,12 @@ export interface ConflictInput {
   affiliations?: readonly AffiliationFact[];
   /** Every institution the affiliations and type 8 relations name. */
   institutions?: readonly InstitutionFact[];
+  /**
+   * `resolveInstitutions(institutions)`, when the caller has it already: a committee's users
+   * share one set of institutions, and resolving it again per user was most of the engine's
+   * time on a matrix of 500 members (docs/benchmarks.md).
+   */
+  resolver?: InstitutionResolver;
 }
 
 /**

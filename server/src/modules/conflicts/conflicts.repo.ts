@@ -287,6 +287,14 @@ export async function loadInstitutionalFacts(
   const moreSeeds = toIntArray([...new Set([...seeds.typeEight, ...(seeds.also ?? [])])]);
   // One statement: the users' own affiliations, and every institution that is the same place as
   // theirs or the seeds (samePlaceSteps, repeated until nothing new turns up).
+  //
+  // PostgreSQL estimates a recursive query's rows as if each step multiplied them: 1.2 million
+  // places for 300 at a committee of 500. On that estimate it joined the places found with
+  // every institution of the registry, building each one's steps (a hash join), instead of
+  // looking up those found (docs/benchmarks.md, "The chair's committee × submissions matrix").
+  // So each step's institution is a LATERAL subquery by id that OFFSET 0 keeps from being
+  // folded into a join: a lookup by primary key per place found, whatever the estimate; and the
+  // places are read by `= any(array(...))`, an index lookup too.
   const [row] = await queryRows<{ own: AffiliationRow[]; institutions: InstitutionRow[] }>(
     db,
     sql`with recursive own as materialized (
@@ -298,13 +306,16 @@ export async function loadInstitutionalFacts(
           select unnest(${moreSeeds})
           union
           select step.id from places
-            join institutions i on i.id = places.id
+            cross join lateral (
+              select * from institutions i where i.id = places.id offset 0
+            ) i
             cross join lateral (${samePlaceSteps}) step
         )
         select
           (select coalesce(json_agg(own), '[]') from own) as own,
           (select coalesce(json_agg(i), '[]') from (
-             select ${institutionColumns} from institutions where id in (select id from places)
+             select ${institutionColumns} from institutions
+              where id = any(array(select id from places))
            ) i) as institutions`,
   );
   const { own } = row!;

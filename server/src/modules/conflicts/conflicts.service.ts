@@ -205,6 +205,7 @@ export async function computeConflictsOfUsers(
         relations: relationsOf.get(userId) ?? [],
         affiliations: [...(placesOf.get(userId) ?? [])].flatMap((place) => atPlace.get(place)!),
         institutions: institutional.institutions,
+        resolver,
       }),
     );
   }
