@@ -7,10 +7,17 @@ export function toIntArray(values: readonly number[]): SQL {
   return sql`${`{${values.join(',')}}`}::int[]`;
 }
 
-/** Each value quoted as an array literal's element (quotes and backslashes escaped). */
-export function toTextArray(values: readonly string[]): SQL {
-  const quoted = values.map(
-    (value) => `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`,
+/**
+ * Each value quoted as an array literal's element (quotes and backslashes escaped); null as
+ * NULL.
+ */
+export function toTextArray(values: ReadonlyArray<string | null>): SQL {
+  const quoted = values.map((value) =>
+    value === null ? 'NULL' : `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`,
   );
   return sql`${`{${quoted.join(',')}}`}::text[]`;
+}
+
+export function toBooleanArray(values: readonly boolean[]): SQL {
+  return sql`${`{${values.map((value) => (value ? 't' : 'f')).join(',')}}`}::boolean[]`;
 }

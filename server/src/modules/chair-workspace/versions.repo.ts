@@ -7,7 +7,7 @@ import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { VersionPair } from '@recuse/common';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
-import { toIntArray } from '../../db/arrays.ts';
+import { toBooleanArray, toIntArray, toTextArray } from '../../db/arrays.ts';
 import { matrixVersionPairs, matrixVersions } from '../../db/schema.ts';
 
 export type VersionRow = typeof matrixVersions.$inferSelect;
@@ -131,10 +131,14 @@ export async function closePairs(db: Db, ids: readonly number[], number: number)
     .where(sql`${matrixVersionPairs.id} = any(${toIntArray(ids)})`);
 }
 
-/** Rows per INSERT: well under PostgreSQL's 65,535 parameters at nine columns a row. */
-const insertBatch = 1000;
+/** Lines per INSERT: each column one array parameter, a megabyte or so at this many. */
+const insertBatch = 20_000;
 
-/** These lines hold from version `number` on. */
+/**
+ * These lines hold from version `number` on. One statement per batch, each column an array
+ * (unnest): a matrix's first version is 40,000 lines or more at 500 members, and a row of nine
+ * parameters each was 43 statements whose building cost more than their writing.
+ */
 export async function openPairs(
   db: Db,
   conferenceId: number,
@@ -142,17 +146,20 @@ export async function openPairs(
   number: number,
 ): Promise<void> {
   for (let start = 0; start < pairs.length; start += insertBatch) {
-    await db.insert(matrixVersionPairs).values(
-      pairs.slice(start, start + insertBatch).map((pair) => ({
-        conferenceId,
-        paper: pair.paper,
-        memberEmail: pair.member_email,
-        action: pair.action,
-        conflict: pair.conflict,
-        isProvisional: pair.is_provisional,
-        isPinned: pair.is_pinned,
-        fromVersion: number,
-      })),
+    const batch = pairs.slice(start, start + insertBatch);
+    await db.execute(
+      sql`insert into matrix_version_pairs
+            (conference_id, paper, member_email, action, conflict, is_provisional, is_pinned,
+             from_version)
+          select ${conferenceId}::int, l.paper, l.member_email, l.action, l.conflict,
+                 l.is_provisional, l.is_pinned, ${number}::int
+            from unnest(${toIntArray(batch.map((pair) => pair.paper))},
+                        ${toTextArray(batch.map((pair) => pair.member_email))},
+                        ${toTextArray(batch.map((pair) => pair.action))},
+                        ${toTextArray(batch.map((pair) => pair.conflict))},
+                        ${toBooleanArray(batch.map((pair) => pair.is_provisional))},
+                        ${toBooleanArray(batch.map((pair) => pair.is_pinned))})
+                 as l(paper, member_email, action, conflict, is_provisional, is_pinned)`,
     );
   }
 }
