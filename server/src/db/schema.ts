@@ -928,6 +928,19 @@ export const conferenceWorkspaces = pgTable('conference_workspaces', {
 });
 
 /**
+ * Who changed at each step of the people generation (docs/data-model.md, "Stored matches"),
+ * written by the triggers that advance it (migration 0029): the people a statement inserted,
+ * deleted, or changed what matching reads of; null when anything may have changed (an
+ * institution, or more than 1,000 people at once). So stored matches are worked out again only
+ * for the rows those people can touch. A step with no row here (a statement rolled back, or
+ * not committed yet) counts as anything. Steps before the newest null one are deleted with it.
+ */
+export const peopleMatchChanges = pgTable('people_match_changes', {
+  generation: bigint('generation', { mode: 'number' }).primaryKey(),
+  userIds: integer('user_ids').array(),
+});
+
+/**
  * A chair's pick for an uploaded row only a name matches (docs/api-conflicts.md, "Picking a
  * candidate"): the candidate (`user_id`) or none of them (null), with the candidates offered then
  * (`offered_ids`: a namesake who turns up later opens the row again). Keyed by what the row is in

@@ -96,7 +96,10 @@ export async function loadRowMatches(
 /**
  * Works out the matches of the conference's `file` again when our people changed since they
  * were stored (with `always`, in any case: a recomputation starts from who the rows are now),
- * and stores those that differ. The caller holds the conference's lock.
+ * and stores those that differ. When the steps since name the people they changed
+ * (people_match_changes), only the rows those people can touch are worked out again: one
+ * person renamed is a few rows, not the 20,000 author lines of a large venue. The caller holds
+ * the conference's lock.
  */
 export async function refreshRowMatches(
   db: Db,
@@ -106,14 +109,21 @@ export async function refreshRowMatches(
 ): Promise<void> {
   // Read before matching: a change made meanwhile moves the generation past the stored one.
   const generations = await stored.readMatchGenerations(db, conferenceId);
-  if (!always && generations[file] === generations.current) return;
+  const storedAt = generations[file];
+  if (!always && storedAt === generations.current) return;
+  const changedPeople =
+    always || storedAt === null
+      ? undefined
+      : await stored.readChangedPeople(db, storedAt, generations.current);
   const rows =
-    file === 'committee'
-      ? await repo.listCommittee(db, conferenceId)
-      : await repo.listSubmissionAuthors(
-          db,
-          (await repo.listSubmissions(db, conferenceId)).map((paper) => paper.id),
-        );
+    changedPeople !== undefined
+      ? await stored.listRowsTouchedBy(db, conferenceId, file, changedPeople)
+      : file === 'committee'
+        ? await repo.listCommittee(db, conferenceId)
+        : await repo.listSubmissionAuthors(
+            db,
+            (await repo.listSubmissions(db, conferenceId)).map((paper) => paper.id),
+          );
   const matches = await matchPeople(db, rows);
   const changed = rows.flatMap((row, index) =>
     sameMatch(storedMatchOf(row), matches[index]!)

@@ -119,4 +119,31 @@ describe('stored matches', () => {
       version: { number: 3, cause: 'member' },
     });
   });
+
+  it('meets an author who joins with the address the file gives, after the upload', async () => {
+    // Only the lines the newcomer can touch are worked out again (people_match_changes): Wei
+    // Co's two lines (papers 7 and 8) give wei@co.example.org, nobody's address until now.
+    const wei = await buildUser(t.db, {
+      firstName: 'Wei',
+      lastName: 'Co',
+      email: 'wei@co.example.org',
+    });
+    const walt = await buildUser(t.db, { email: 'walt@late.example.org' });
+    await buildRelation(t.db, {
+      type: 3,
+      creator: walt,
+      parties: [{ user: wei, status: 1 }],
+      end: { year: 2025 },
+    });
+    const added = await addLateMember('walt@late.example.org');
+    expect(papersOf(added)).toEqual([7, 8]);
+    for (const conflict of added.conflicts) {
+      expect(conflict.reasons).toContainEqual(
+        expect.objectContaining({
+          kind: 'relation',
+          author: expect.objectContaining({ user_id: wei.id }),
+        }),
+      );
+    }
+  });
 });
