@@ -409,15 +409,13 @@ async function generateConference(
 const peakMegabytes = () => Math.round(process.resourceUsage().maxRSS / 1024);
 
 // A production server's replies: no zod check. Its DBLP crawler would fetch from dblp.org
-// (the tests name none): pointed at a closed local port instead.
+// (the tests name none): pointed at a closed local port instead. BENCH_LOG_LEVEL=error shows
+// why a call failed (the app logs nothing otherwise).
+const logLevel = process.env.BENCH_LOG_LEVEL ?? 'silent';
 const t = await buildTestApp(
   options['checked-replies']
-    ? { LOG_LEVEL: 'silent' }
-    : {
-        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
-        NODE_ENV: 'production',
-        DBLP_BASE_URL: 'http://127.0.0.1:9',
-      },
+    ? { LOG_LEVEL: logLevel }
+    : { LOG_LEVEL: logLevel, NODE_ENV: 'production', DBLP_BASE_URL: 'http://127.0.0.1:9' },
 );
 try {
   // On an import, half of each committee is imported people, none on two committees.
