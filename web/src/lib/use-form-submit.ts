@@ -1,7 +1,10 @@
 // The submit sequence every form shares: validate with the shared zod schema (the same messages
 // the server gives), then send once at a time, and turn the answer into a success or a failure
 // with the server's message and field errors. A network failure reads as `failureMessage`.
-import { useState } from 'react';
+// A form may pass its schema as a loader instead: zod and the shared schemas are then fetched
+// when the form is first used rather than with its page (the sign-in form, docs/benchmarks.md,
+// "Web assets").
+import { useRef, useState } from 'react';
 import type { FieldErrors } from '@recuse/common';
 import type { SaveResult } from './api-client.ts';
 import { collectFieldIssues } from './field-issues.ts';
@@ -23,7 +26,8 @@ interface Schema<Parsed> {
 }
 
 export interface FormSubmitOptions<Parsed, Data, Values, Issues> {
-  schema: Schema<Parsed>;
+  /** The shared schema, or a function that loads it (awaited on each submit). */
+  schema: Schema<Parsed> | (() => Promise<Schema<Parsed>>);
   /**
    * What the form shows for the schema's issues (and for none, after a valid submit); by default
    * the first message of each field, keyed by the field's wire name.
@@ -48,11 +52,30 @@ export function useFormSubmit<Parsed, Data, Values = unknown, Issues = FieldIssu
   const [fieldIssues, setFieldIssues] = useState<Issues>(() => collect([]));
   const [failure, setFailure] = useState<SubmitFailure>();
   const [isBusy, setIsBusy] = useState(false);
+  // Set at once, so a second submit while a loaded schema is awaited is ignored too.
+  const isSubmitting = useRef(false);
 
   async function submit(values: Values) {
-    if (isBusy) return;
+    if (isBusy || isSubmitting.current) return;
+    isSubmitting.current = true;
+    try {
+      await check(values);
+    } finally {
+      isSubmitting.current = false;
+    }
+  }
+
+  async function check(values: Values) {
     setFailure(undefined);
-    const parsed = options.schema.safeParse(values);
+    let schema: Schema<Parsed>;
+    try {
+      schema = typeof options.schema === 'function' ? await options.schema() : options.schema;
+    } catch {
+      // The schema's code could not be fetched: the server cannot be reached either.
+      setFailure({ message: options.failureMessage, errors: {} });
+      return;
+    }
+    const parsed = schema.safeParse(values);
     if (!parsed.success) {
       setFieldIssues(collect(parsed.error.issues));
       return;

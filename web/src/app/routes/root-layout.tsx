@@ -1,138 +1,82 @@
-// The root of every page: applies the access rules, keeps the tokens fresh, and puts the
-// page in the signed-in frame (navigation, user menu) or the guest frame.
-import { useEffect, useSyncExternalStore } from 'react';
+// The root of every page: applies the access rules and puts the page in the guest frame, or,
+// once someone is signed in, hands it to the signed-in root (signed-in-root.tsx), which keeps
+// the tokens fresh and draws the signed-in frame. That part and what it reads (the profile's
+// schema, zod) are fetched only when there is a session (../signed-in-part.ts), so the sign-in
+// page does without them (docs/benchmarks.md, "Web assets").
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Alert } from '@mantine/core';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { messages } from '@recuse/common';
 import { AppFrame } from '../../components/app-frame.tsx';
 import type { NavItem } from '../../components/app-frame.tsx';
-import { RouteChangeLoader } from '../../components/route-change-loader.tsx';
-import { useProfile } from '../../features/auth/api/get-profile.ts';
-import { signOut } from '../../features/auth/api/sign-out.ts';
-import { useTokenRefresh } from '../../features/auth/hooks/use-token-refresh.ts';
-import { CouldNotFetchError } from '../../lib/api-client.ts';
-import {
-  endSessionWithWarning,
-  hasSessionWarning,
-  isSignedIn,
-  subscribeToSession,
-} from '../../lib/session.ts';
+import { PageLoadingOverlay, RouteChangeLoader } from '../../components/route-change-loader.tsx';
+import { hasSessionWarning, isSignedIn, subscribeToSession } from '../../lib/session.ts';
+import { findSignedInPart, loadSignedInPart } from '../signed-in-part.ts';
+import type { SignedInPart } from '../signed-in-part.ts';
 import { findRedirect } from '../route-access.ts';
 import { paths } from '../paths.ts';
-
-const mainNavItems: NavItem[] = [
-  { label: 'Home', to: paths.home.href() },
-  { label: 'List relations', to: paths.relations.href() },
-  { label: 'Add relation', to: paths.relationAdd.href() },
-  { label: 'View conflicts', to: paths.conflicts.href() },
-  // Any registered user may create a conference and chair it, so every signed-in user has it.
-  { label: 'Conferences', to: paths.conferences.href() },
-  { label: 'Help', to: paths.help.href() },
-];
-
-/** Shown to administrators. */
-const adminNavItem: NavItem = { label: 'Administration', to: paths.admin.href() };
-/** Shown to whoever may open a conference's workspace (a chair, an administrator). */
-const workspaceNavItem: NavItem = { label: 'Workspace', to: paths.chairList.href() };
-
-/** Shown to conference chairs who are not administrators: the relation decisions. */
-const chairNavItem: NavItem = { label: 'Relation decisions', to: paths.adminRelations.href() };
 
 const guestNavItems: NavItem[] = [
   { label: 'Sign in', to: paths.signIn.href() },
   { label: 'Help', to: paths.help.href() },
 ];
 
-const helpLink = { label: 'Help', to: paths.help.href() };
+export const helpLink = { label: 'Help', to: paths.help.href() };
 
 export function RootLayout() {
   const location = useLocation();
   const hasSession = useSyncExternalStore(subscribeToSession, isSignedIn);
   const hasWarning = useSyncExternalStore(subscribeToSession, hasSessionWarning);
-  const profile = useProfile({ enabled: hasSession });
-  useTokenRefresh();
 
-  const role = hasSession ? profile.data?.Role : undefined;
-  const isChair = hasSession ? profile.data?.IsChair : undefined;
-  const redirect = findRedirect(location.pathname, hasSession, role, isChair);
+  if (hasSession) return <SignedIn />;
+  const redirect = findRedirect(location.pathname, false, undefined, undefined);
   // Keyed by location, so a second visit to the same guarded path redirects again.
   if (redirect) return <Navigate key={location.key} to={redirect} replace />;
   return (
     <>
       <RouteChangeLoader />
-      {hasSession ? (
-        <SignedInFrame />
-      ) : (
-        <AppFrame
-          navItems={guestNavItems}
-          footerLinks={[helpLink]}
-          banner={
-            hasWarning && (
-              <Alert color="red" role="alert" mb="md">
-                {messages.sessionBanner}
-              </Alert>
-            )
-          }
-        >
-          <Outlet />
-        </AppFrame>
-      )}
+      <AppFrame
+        navItems={guestNavItems}
+        footerLinks={[helpLink]}
+        banner={
+          hasWarning && (
+            <Alert color="red" role="alert" mb="md">
+              {messages.sessionBanner}
+            </Alert>
+          )
+        }
+      >
+        <Outlet />
+      </AppFrame>
     </>
   );
 }
 
-function SignedInFrame() {
-  const navigate = useNavigate();
-  const profile = useProfile();
-  const email = profile.data?.Email;
-  const name = [profile.data?.FName, profile.data?.SName].filter(Boolean).join(' ');
-  // A profile that cannot be read (a server error or no answer) leaves an unusable session:
-  // it is forgotten and the guest frame shows the warning. A 401 has already ended it.
-  const profileFailed =
-    profile.isError &&
-    !(profile.error instanceof CouldNotFetchError && profile.error.status === 401);
+/**
+ * The signed-in root, once its code is here: until then the page loader, as while a page's
+ * own code loads. Its code is asked for at start when there is a session already (main.tsx)
+ * and when the sign-in form is first used, so it is usually here before it is needed.
+ */
+function SignedIn() {
+  const [part, setPart] = useState<SignedInPart | undefined>(findSignedInPart);
+  const [failure, setFailure] = useState<{ error: unknown }>();
   useEffect(() => {
-    if (profileFailed) endSessionWithWarning();
-  }, [profileFailed]);
-
-  async function handleLogout() {
-    await signOut();
-    navigate(paths.home.href());
-  }
-
-  // Home holds the notifications: it shows how many are unread (the profile lists only those).
-  const unread = profile.data?.Notifications.length ?? 0;
-  const withCount = mainNavItems.map((item) =>
-    item.to === paths.home.href()
-      ? { ...item, count: { value: unread, of: 'unread notifications' } }
-      : item,
-  );
-  // A chair (IsChair) and an administrator may open a conference's workspace; a chair who is
-  // not an administrator reaches the relation decisions from the navigation too.
-  const isAdmin = profile.data?.Role === 'admin';
-  const isChair = profile.data?.IsChair ?? false;
-  const navItems = [
-    ...withCount,
-    ...(isChair || isAdmin ? [workspaceNavItem] : []),
-    ...(isAdmin ? [adminNavItem] : isChair ? [chairNavItem] : []),
-  ];
-
-  return (
-    <AppFrame
-      navItems={navItems}
-      userMenu={{
-        label: name || 'Account',
-        items: [
-          { label: 'My Profile', to: paths.profile.href() },
-          { label: 'Password Reset', to: paths.passwordReset.href() },
-          { label: 'Logout', onClick: handleLogout },
-        ],
-      }}
-      footerLinks={
-        email ? [{ label: 'Contact us', to: paths.contact.href() }, helpLink] : [helpLink]
-      }
-    >
-      <Outlet />
-    </AppFrame>
-  );
+    if (part) return;
+    let isCurrent = true;
+    loadSignedInPart().then(
+      (loaded) => {
+        if (isCurrent) setPart(loaded);
+      },
+      (error: unknown) => {
+        if (isCurrent) setFailure({ error });
+      },
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [part]);
+  // As a page whose code cannot be fetched: the route's error page.
+  if (failure) throw failure.error;
+  if (!part) return <PageLoadingOverlay />;
+  return <part.SignedInRoot />;
 }

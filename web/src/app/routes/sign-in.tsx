@@ -5,10 +5,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { messages } from '@recuse/common';
 import { CenteredCard } from '../../components/centered-card.tsx';
-import { profileQueryKey } from '../../features/auth/api/get-profile.ts';
+import { profileQueryKey } from '../../features/auth/api/profile-key.ts';
 import { ResendConfirmation } from '../../features/auth/components/resend-confirmation.tsx';
 import { SignInForm } from '../../features/auth/components/sign-in-form.tsx';
 import { paths } from '../paths.ts';
+import { loadSignedInPart } from '../signed-in-part.ts';
 
 export function SignInPage() {
   const navigate = useNavigate();
@@ -38,6 +39,8 @@ export function SignInPage() {
         {/* A confirmation link that no longer works: here is where to ask for a new one. */}
         {confirmed === '0' && <ResendConfirmation />}
         <SignInForm
+          // What the next page needs is fetched while the person types.
+          onFirstFocus={() => loadSignedInPart().catch(() => undefined)}
           onSignedIn={(profile) => {
             queryClient.setQueryData(profileQueryKey, profile);
             navigate(paths.home.href(), { replace: true });

@@ -6,12 +6,12 @@ import { profileSchema } from '@recuse/common';
 import type { Profile } from '@recuse/common';
 import { fetchData } from '../../../lib/api-client.ts';
 import { findStoredProfile, storeProfile } from '../../../lib/session.ts';
+import { profilePath, profileQueryKey } from './profile-key.ts';
 
 export type { ProfileNotification } from '@recuse/common';
 export type SessionProfile = Profile;
 
-export const profileQueryKey = ['profile'] as const;
-export const profilePath = '/v1/web/user/profile';
+export { profilePath, profileQueryKey };
 
 /** The profile when the answer has its shape, else undefined. */
 export function readProfile(body: unknown): SessionProfile | undefined {

@@ -7,8 +7,11 @@ import type { FieldErrors, Profile, TokenReply } from '@recuse/common';
 import { apiKey, callApi } from '../../../lib/api-client.ts';
 import type { SaveResult } from '../../../lib/api-client.ts';
 import { clearSession, storeProfile, storeTokens } from '../../../lib/session.ts';
-import { profilePath } from './get-profile.ts';
+import { profilePath } from './profile-key.ts';
 import type { SessionProfile } from './get-profile.ts';
+
+/** The form's schema, fetched with the call (features/auth/components/sign-in-form.tsx). */
+export { loginSchema } from '@recuse/common';
 
 /** The sign-in failure message is delayed 2 s (docs/product.md, "Timings"). */
 export const signInFailureDelayMs = 2000;

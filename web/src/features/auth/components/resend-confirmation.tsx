@@ -1,14 +1,18 @@
 // 'Send the confirmation again' (docs/product.md, Registration): on the sign-in form, for the
 // address just typed, when the answer says it is not confirmed yet; under an expired or used
 // confirmation link, with its own Email field. Shows the server's answer, which is the same
-// whatever the address.
+// whatever the address. It is on the sign-in page, so its schema and call (and zod with them) are
+// fetched when it is used, not with the page (docs/benchmarks.md, "Web assets").
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
-import { confirmationResendSchema, messages } from '@recuse/common';
+import { messages } from '@recuse/common';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
-import { resendConfirmation } from '../api/resend-confirmation.ts';
+
+const loadCall = () => import('../api/resend-confirmation.ts');
+/** Fetched on focus; a failed fetch is tried again on submit. */
+const prefetchCall = () => void loadCall().catch(() => undefined);
 
 const buttonLabel = 'Send the confirmation again';
 
@@ -24,8 +28,8 @@ export function ResendConfirmation({ email }: ResendConfirmationProps) {
   const [typedEmail, setTypedEmail] = useState('');
   const [sentMessage, setSentMessage] = useState<string>();
   const { submit, isBusy, fieldIssues, failure } = useFormSubmit({
-    schema: confirmationResendSchema,
-    send: (parsed) => resendConfirmation(parsed.email),
+    schema: async () => (await loadCall()).confirmationResendSchema,
+    send: async (parsed) => (await loadCall()).resendConfirmation(parsed.email),
     failureMessage: messages.emailCouldNotBeSent,
     onSuccess: (data) => setSentMessage(data.message || messages.confirmationResent),
   });
@@ -50,7 +54,13 @@ export function ResendConfirmation({ email }: ResendConfirmationProps) {
     return (
       <Stack gap="xs">
         {outcome}
-        <Button type="button" variant="light" loading={isBusy} onClick={send}>
+        <Button
+          type="button"
+          variant="light"
+          loading={isBusy}
+          onClick={send}
+          onFocus={prefetchCall}
+        >
           {buttonLabel}
         </Button>
       </Stack>
@@ -63,7 +73,7 @@ export function ResendConfirmation({ email }: ResendConfirmationProps) {
   }
 
   return (
-    <form onSubmit={handleSubmit} noValidate aria-label={buttonLabel}>
+    <form onSubmit={handleSubmit} onFocus={prefetchCall} noValidate aria-label={buttonLabel}>
       <Stack gap="xs">
         {outcome}
         <TextInput

@@ -37,7 +37,8 @@ describe('SignInForm', () => {
     const fetchMock = stubFetch({});
     renderWithProviders(<SignInForm onSignedIn={vi.fn()} />);
     await fillAndSubmit('', '');
-    expect(screen.getByText(messages.emailRequired)).toBeInTheDocument();
+    // The schema is fetched when the form is first used, so its messages come a moment later.
+    expect(await screen.findByText(messages.emailRequired)).toBeInTheDocument();
     expect(screen.getByText(messages.passwordRequired)).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -46,7 +47,7 @@ describe('SignInForm', () => {
     const fetchMock = stubFetch({});
     renderWithProviders(<SignInForm onSignedIn={vi.fn()} />);
     await fillAndSubmit('ada.example.org', 'secret');
-    expect(screen.getByText(messages.emailInvalid)).toBeInTheDocument();
+    expect(await screen.findByText(messages.emailInvalid)).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

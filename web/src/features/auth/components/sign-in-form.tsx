@@ -1,29 +1,46 @@
 // The sign-in form (docs/product.md, "The screens"): e-mail and password, validated with the shared
-// loginSchema before anything is sent; the server's own message when it refuses.
+// loginSchema before anything is sent; the server's own message when it refuses. The schema and
+// the call (zod and the reply schemas with them) are fetched when the form is first focused, not
+// with the page: the sign-in page is the first one most visitors load (docs/benchmarks.md,
+// "Web assets").
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
-import { loginSchema, messages } from '@recuse/common';
+import { messages } from '@recuse/common';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
-import { signIn } from '../api/sign-in.ts';
 import { ResendConfirmation } from './resend-confirmation.tsx';
 import type { SessionProfile } from '../api/get-profile.ts';
 import { RequiredFieldsNote } from '../../../components/required-fields-note.tsx';
 import { paths } from '../../../app/paths.ts';
 
-type SignInFormProps = { onSignedIn: (profile: SessionProfile) => void };
+const loadCall = () => import('../api/sign-in.ts');
 
-export function SignInForm({ onSignedIn }: SignInFormProps) {
+type SignInFormProps = {
+  onSignedIn: (profile: SessionProfile) => void;
+  /** Called when the form is first focused, so the page can fetch what a signed-in page needs. */
+  onFirstFocus?: () => void;
+};
+
+export function SignInForm({ onSignedIn, onFirstFocus }: SignInFormProps) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const { submit, isBusy, fieldIssues, failure } = useFormSubmit({
-    schema: loginSchema,
-    send: ({ username, password }) => signIn({ username, password }),
+    schema: async () => (await loadCall()).loginSchema,
+    send: async ({ username, password }) => (await loadCall()).signIn({ username, password }),
     failureMessage: messages.signInFailed,
     onSuccess: onSignedIn,
   });
+
+  const [wasFocused, setWasFocused] = useState(false);
+  function handleFocus() {
+    if (wasFocused) return;
+    setWasFocused(true);
+    // A failed fetch is tried again on submit.
+    loadCall().catch(() => undefined);
+    onFirstFocus?.();
+  }
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -31,7 +48,7 @@ export function SignInForm({ onSignedIn }: SignInFormProps) {
   }
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form onSubmit={handleSubmit} onFocus={handleFocus} noValidate>
       <Stack gap="md">
         <RequiredFieldsNote />
         {failure && <ErrorAlert message={failure.message} errors={failure.errors} />}
