@@ -16,9 +16,11 @@ import { ServerErrorPage } from './routes/server-error.tsx';
 // route is first visited: the sign-in page does not load the relation form or the graph.
 // The root layout and the error page are in the entry chunk. See docs/architecture.md,
 // "Build and start". One loader per page module, so two paths to one page share its chunk and its import.
+// Every page but sign-in also loads the styles of the components the sign-in page does not show
+// (page-styles.ts): the first page most visitors load goes without them.
 const load = {
   dashboard: () => page(import('./routes/dashboard.tsx'), 'DashboardPage'),
-  signIn: () => page(import('./routes/sign-in.tsx'), 'SignInPage'),
+  signIn: () => page(import('./routes/sign-in.tsx'), 'SignInPage', { hasPageStyles: false }),
   forgotPassword: () => page(import('./routes/forgot-password.tsx'), 'ForgotPasswordPage'),
   registration: () => page(import('./routes/registration.tsx'), 'RegistrationPage'),
   resetPassword: () => page(import('./routes/reset-password.tsx'), 'ResetPasswordPage'),
@@ -73,7 +75,10 @@ export const routes: RouteObject[] = [
       {
         path: paths.pendingRelations.pattern,
         lazy: async () => {
-          const { RelationsListPage } = await import('./routes/relations-list.tsx');
+          const [{ RelationsListPage }] = await Promise.all([
+            import('./routes/relations-list.tsx'),
+            loadPageStyles(),
+          ]);
           return { element: <RelationsListPage isPendingOnly /> };
         },
       },
@@ -105,12 +110,16 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** A lazily loaded route's component: the named export of its module. */
+const loadPageStyles = () => import('./page-styles.ts');
+
+/** A lazily loaded route's component: the named export of its module, with page-styles.ts. */
 async function page<Name extends string>(
   module: Promise<Record<Name, ComponentType>>,
   name: Name,
+  { hasPageStyles = true } = {},
 ): Promise<{ Component: ComponentType }> {
-  return { Component: (await module)[name] };
+  const [loaded] = await Promise.all([module, hasPageStyles ? loadPageStyles() : undefined]);
+  return { Component: loaded[name] };
 }
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;

@@ -16,6 +16,8 @@ import { endSessionWithWarning } from '../../lib/session.ts';
 import { findRedirect } from '../route-access.ts';
 import { paths } from '../paths.ts';
 import { helpLink } from './root-layout.tsx';
+// The signed-in frame's badge and user menu have their styles there.
+import '../page-styles.ts';
 
 const mainNavItems: NavItem[] = [
   { label: 'Home', to: paths.home.href() },
