@@ -11,16 +11,18 @@ import { setSignedOutHandler } from '../lib/session.ts';
 import { paths } from './paths.ts';
 import { RootLayout } from './routes/root-layout.tsx';
 import { ServerErrorPage } from './routes/server-error.tsx';
+import { SignInPage } from './routes/sign-in.tsx';
 
 // Each page's code (and the styles of what it alone uses) is its own chunk, fetched when the
 // route is first visited: the sign-in page does not load the relation form or the graph.
-// The root layout and the error page are in the entry chunk. See docs/architecture.md,
-// "Build and start". One loader per page module, so two paths to one page share its chunk and its import.
-// Every page but sign-in also loads the styles of the components the sign-in page does not show
-// (page-styles.ts): the first page most visitors load goes without them.
+// The root layout, the error page and the sign-in page, the first page most visitors load,
+// are in the entry chunk: one file rather than twenty small ones, each of which costs its
+// headers (docs/benchmarks.md, "Web assets"). See docs/architecture.md, "Build and start".
+// One loader per page module, so two paths to one page share its chunk and its import.
+// Every other page also loads the styles of the components the sign-in page does not show
+// (page-styles.ts), which the sign-in page goes without.
 const load = {
   dashboard: () => page(import('./routes/dashboard.tsx'), 'DashboardPage'),
-  signIn: () => page(import('./routes/sign-in.tsx'), 'SignInPage', { hasPageStyles: false }),
   forgotPassword: () => page(import('./routes/forgot-password.tsx'), 'ForgotPasswordPage'),
   registration: () => page(import('./routes/registration.tsx'), 'RegistrationPage'),
   resetPassword: () => page(import('./routes/reset-password.tsx'), 'ResetPasswordPage'),
@@ -61,7 +63,7 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <PageLoadingOverlay />,
     children: [
       { index: true, lazy: load.dashboard },
-      { path: paths.signIn.pattern, lazy: load.signIn },
+      { path: paths.signIn.pattern, Component: SignInPage },
       { path: paths.forgotPassword.pattern, lazy: load.forgotPassword },
       { path: paths.registration.pattern, lazy: load.registration },
       { path: paths.invitedRegistration.pattern, lazy: load.registration },
@@ -116,9 +118,8 @@ const loadPageStyles = () => import('./page-styles.ts');
 async function page<Name extends string>(
   module: Promise<Record<Name, ComponentType>>,
   name: Name,
-  { hasPageStyles = true } = {},
 ): Promise<{ Component: ComponentType }> {
-  const [loaded] = await Promise.all([module, hasPageStyles ? loadPageStyles() : undefined]);
+  const [loaded] = await Promise.all([module, loadPageStyles()]);
   return { Component: loaded[name] };
 }
 

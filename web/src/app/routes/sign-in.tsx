@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { messages } from '@recuse/common';
 import { CenteredCard } from '../../components/centered-card.tsx';
-import { profileQueryKey } from '../../features/auth/api/profile-key.ts';
+import { profileQueryKey } from '../../features/auth/api/keys.ts';
 import { ResendConfirmation } from '../../features/auth/components/resend-confirmation.tsx';
 import { SignInForm } from '../../features/auth/components/sign-in-form.tsx';
 import { paths } from '../paths.ts';

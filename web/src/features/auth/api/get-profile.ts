@@ -6,7 +6,7 @@ import { profileSchema } from '@recuse/common';
 import type { Profile } from '@recuse/common';
 import { fetchData } from '../../../lib/api-client.ts';
 import { findStoredProfile, storeProfile } from '../../../lib/session.ts';
-import { profilePath, profileQueryKey } from './profile-key.ts';
+import { profilePath, profileQueryKey } from './keys.ts';
 
 export type { ProfileNotification } from '@recuse/common';
 export type SessionProfile = Profile;

@@ -7,7 +7,7 @@ import type { FieldErrors, Profile, TokenReply } from '@recuse/common';
 import { apiKey, callApi } from '../../../lib/api-client.ts';
 import type { SaveResult } from '../../../lib/api-client.ts';
 import { clearSession, storeProfile, storeTokens } from '../../../lib/session.ts';
-import { profilePath } from './profile-key.ts';
+import { profilePath } from './keys.ts';
 import type { SessionProfile } from './get-profile.ts';
 
 /** The form's schema, fetched with the call (features/auth/components/sign-in-form.tsx). */
