@@ -48,6 +48,12 @@ export default defineConfig({
             // Loaded by guest pages too, so not in 'session' although the signed-in root imports it.
             { name: 'page-styles', test: /web[\\/]src[\\/]app[\\/]page-styles\.ts$/, priority: 1 },
             { name: 'session', test: sessionModules },
+            // Mantine's Select and what it is made of (combobox, scroll area), always fetched
+            // together: one file rather than four.
+            {
+              name: 'select',
+              test: /@mantine[\\/]core[\\/]esm[\\/]components[\\/](Select|Combobox|ScrollArea)[\\/]/,
+            },
           ],
         },
       },

@@ -63,6 +63,8 @@ const save = () => userEvent.click(screen.getByRole('button', { name: 'Save' }))
 async function chooseType(name: string) {
   await userEvent.click(await typeSelect());
   await userEvent.click(await screen.findByRole('option', { name }));
+  // The type's fields are fetched once a type is chosen (relation-form.tsx): every type has Source.
+  await screen.findByRole('textbox', { name: labelled('Source') });
 }
 
 /** The field names of a stubbed call's body, sent as a form or as multipart. */

@@ -2,7 +2,7 @@
 // one relation, what the viewer may do with it, and its activity log. Its creator may modify it
 // (the server's permissions.modify: never an imported or closed relation), so the creator gets
 // the relation form, editable, under either action; everyone else reads the fields.
-import { useEffect, useRef } from 'react';
+import { lazy, useEffect, useRef } from 'react';
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, matchPath, useLocation, useNavigate, useParams } from 'react-router';
@@ -10,7 +10,6 @@ import { messages } from '@recuse/common';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useProfile } from '../../features/auth/api/get-profile.ts';
-import { InstitutionPicker } from '../../features/profile/components/institution-picker.tsx';
 import type { PersonOption } from '../../features/relations/api/get-add-new-data.ts';
 import {
   relationCommentsQueryKey,
@@ -34,6 +33,13 @@ import { StatusBadge } from '../../components/status-badge.tsx';
 import { isRefusal } from '../../lib/query-client.ts';
 import type { ListNotice } from './relations-list.tsx';
 import { paths } from '../paths.ts';
+
+// With the fields of a chosen relation type, which are fetched then (relation-form.tsx).
+const InstitutionPicker = lazy(() =>
+  import('../../features/profile/components/institution-picker.tsx').then((module) => ({
+    default: module.InstitutionPicker,
+  })),
+);
 
 const actions = new Set(['view', 'modify']);
 

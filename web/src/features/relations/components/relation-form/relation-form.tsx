@@ -1,6 +1,8 @@
 // The relation form (docs/product.md, "The relation form"): adding a relation, and the creator's
 // modification of one. The type decides the fields (relation-subject-fields.tsx); then its dates,
-// source, notes and the comment (relation-detail-fields.tsx). State and save: use-relation-form.ts.
+// source, notes and the comment (relation-detail-fields.tsx), fetched once a type is chosen
+// (relation-type-fields.tsx). State and save: use-relation-form.ts.
+import { lazy, Suspense } from 'react';
 import type { ReactNode, RefObject } from 'react';
 import { Alert, Anchor, Button, Group, Select, Stack } from '@mantine/core';
 import { Link } from 'react-router';
@@ -11,14 +13,22 @@ import { RequiredFieldsNote } from '../../../../components/required-fields-note.
 import type { PersonOption, PublicationOption } from '../../api/get-add-new-data.ts';
 import { HelpButton } from './help-modals.tsx';
 import type { EditableRelation } from './relation-form-values.ts';
-import { RelationDetailFields } from './relation-detail-fields.tsx';
-import { RelationSubjectFields } from './relation-subject-fields.tsx';
 import type { InstitutionPickerSlotProps } from './relation-subject-fields.tsx';
 import { useRelationForm } from './use-relation-form.ts';
 import type { RelationFormSummary } from './use-relation-form.ts';
 import { WithHelp } from './with-help.tsx';
 
 export type { InstitutionPickerSlotProps };
+
+// The type's fields, with the date pickers and the pickers they use, are not on the page until a
+// type is chosen: fetched then, or as soon as the type list opens (docs/benchmarks.md,
+// "Web assets").
+const loadTypeFields = () => import('./relation-type-fields.tsx');
+const RelationTypeFields = lazy(() =>
+  loadTypeFields().then((module) => ({ default: module.RelationTypeFields })),
+);
+/** A failed fetch is tried again when the fields are drawn. */
+const prefetchTypeFields = () => void loadTypeFields().catch(() => undefined);
 
 type RelationFormProps = {
   relationTypes: readonly RelationTypeWire[];
@@ -86,6 +96,7 @@ export function RelationForm({
             data={typeOptions}
             value={values.typeId === null ? null : String(values.typeId)}
             onChange={form.chooseType}
+            onDropdownOpen={prefetchTypeFields}
             allowDeselect={false}
             disabled={form.isModifying}
             error={issues.relationType}
@@ -96,27 +107,29 @@ export function RelationForm({
         </WithHelp>
 
         {type && form.subject && (
-          <>
-            <RelationSubjectFields
-              type={type}
-              subject={form.subject}
-              values={values}
-              issues={issues}
-              knownPeople={knownPeople}
-              paperTypes={paperTypes}
-              publications={publications}
-              renderInstitutionPicker={renderInstitutionPicker}
-              onChange={form.update}
+          <Suspense fallback={null}>
+            <RelationTypeFields
+              subject={{
+                type,
+                subject: form.subject,
+                values,
+                issues,
+                knownPeople,
+                paperTypes,
+                publications,
+                renderInstitutionPicker,
+                onChange: form.update,
+              }}
+              detail={{
+                type,
+                values,
+                issues,
+                isModifying: form.isModifying,
+                isCommentRequired: form.isCommentRequired,
+                onChange: form.update,
+              }}
             />
-            <RelationDetailFields
-              type={type}
-              values={values}
-              issues={issues}
-              isModifying={form.isModifying}
-              isCommentRequired={form.isCommentRequired}
-              onChange={form.update}
-            />
-          </>
+          </Suspense>
         )}
 
         <Group>
