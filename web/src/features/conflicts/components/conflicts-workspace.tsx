@@ -5,7 +5,7 @@
 // ticked (a conference with no rules yet, or every rule cleared) nothing can be a conflict: the
 // page says so at once and asks the server nothing (the list call answers a selection without
 // rules as the relations pages' list, docs/api-conflicts.md).
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import {
   Alert,
   Button,
@@ -15,7 +15,6 @@ import {
   Loader,
   Select,
   Stack,
-  Tabs,
   Text,
 } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
@@ -26,10 +25,23 @@ import type { FormFields } from '../../../lib/api-client.ts';
 import { allRuleValues, readonlyRuleValues, toSelectionForm } from '../api/conflict-selection.ts';
 import { generateConflictList } from '../api/generate-conflict-list.ts';
 import { CommitteeCheck } from './committee-check.tsx';
-import { ConflictExports } from './conflict-exports.tsx';
-import { ConflictList } from './conflict-list.tsx';
 import type { RenderStatus } from './conflict-list.tsx';
-import { RelationGraph } from './relation-graph.tsx';
+
+// The list, its picture and its exports are fetched when Generate is pressed, beside the list
+// itself (conflict-results.tsx); until both are here, the page says the list is loading.
+const loadResults = () => import('./conflict-results.tsx');
+const ConflictResults = lazy(() =>
+  loadResults().then((module) => ({ default: module.ConflictResults })),
+);
+/** A failed fetch is tried again when the list is drawn. */
+const prefetchResults = () => void loadResults().catch(() => undefined);
+
+const loadingList = (
+  <Group gap="sm">
+    <Loader size="sm" />
+    <Text>{messages.loadingRelations}</Text>
+  </Group>
+);
 
 type WorkspaceProps = {
   options: ConferenceOption[];
@@ -107,6 +119,7 @@ function RuleSelection({
       setIsEmptySelectionShown(true);
       return;
     }
+    prefetchResults();
     generation.mutate(toSelectionForm(conference, selected));
   };
   const toggle = (value: string, isTicked: boolean) => {
@@ -157,35 +170,20 @@ function RuleSelection({
           Generate conflict list
         </Button>
       </Group>
-      {generation.isPending && (
-        <Group gap="sm">
-          <Loader size="sm" />
-          <Text>{messages.loadingRelations}</Text>
-        </Group>
-      )}
+      {generation.isPending && loadingList}
       {isEmptySelectionShown && (
         <Text role="status">{emptySelectionSentence(conference.rules.length === 0)}</Text>
       )}
       {result && !result.ok && <ErrorAlert message={result.message} errors={result.errors} />}
       {result?.ok && generation.variables && (
-        <Stack gap="md">
-          <ConflictExports
+        <Suspense fallback={loadingList}>
+          <ConflictResults
             selection={generation.variables}
             conferenceName={conference.conference_name}
+            list={result.list}
+            renderStatus={renderStatus}
           />
-          <Tabs defaultValue="list" keepMounted={false}>
-            <Tabs.List>
-              <Tabs.Tab value="list">List</Tabs.Tab>
-              <Tabs.Tab value="picture">Picture</Tabs.Tab>
-            </Tabs.List>
-            <Tabs.Panel value="list" pt="md">
-              <ConflictList list={result.list} renderStatus={renderStatus} />
-            </Tabs.Panel>
-            <Tabs.Panel value="picture" pt="md">
-              <RelationGraph list={result.list} />
-            </Tabs.Panel>
-          </Tabs>
-        </Stack>
+        </Suspense>
       )}
       <CommitteeCheck
         selection={toSelectionForm(conference, selected)}
