@@ -1,7 +1,6 @@
 // What a browser fetches to draw each page, counted from what it actually fetched (the
 // Resource Timing API's transferSize: bytes on the wire, headers included, nothing from a
-// cache): at most 150 KB of JavaScript and CSS for /sign-in (not met yet, see below), and
-// every later page, loaded
+// cache): at most 150 KB of JavaScript and CSS for /sign-in, and every later page, loaded
 // cold by a signed-in user, within 100 KB more. Every script and style sheet comes
 // precompressed (brotli). Figures: docs/benchmarks.md, "Web assets".
 import { writeFile } from 'node:fs/promises';
@@ -56,11 +55,7 @@ async function openCold(browser: Browser, url: string, storageState?: string) {
 
 const format = (bytes: number) => `${(bytes / kilobyte).toFixed(1)} KB`;
 
-// The target is not met yet (about 195 KB: React DOM, React Router, zod and Mantine's core
-// alone are over 150 KB compressed; docs/benchmarks.md, "Web assets"). Marked as failing, so
-// the day it passes, this mark must go.
 test('the sign-in page transfers at most 150 KB of JavaScript and CSS', async ({ browser }) => {
-  test.fail();
   const signInPage = await openCold(browser, '/sign-in');
   await expect(signInPage.page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   const weight = await scriptAndStyleWeight(signInPage.page);
