@@ -409,3 +409,31 @@ test("the profile's DBLP section says when the publications were fetched and ref
   );
   await expectNoAxeViolationsAtSizes(page);
 });
+
+test('the month fields look the same before their picker is fetched, when the affiliations are reached, as after', async ({
+  page,
+}) => {
+  await signIn(page, demoSignIn('ada'));
+  await page.mouse.move(0, 0);
+  await openProfile(page);
+  const row = affiliation(page, 1);
+  await expect(row.getByRole('button', { name: 'Start date', exact: true })).toBeVisible();
+  // Mantine marks its date pickers' buttons; until the pointer or the focus comes to the
+  // affiliations, the page shows stand-ins (web/src/features/profile/components/month-field.tsx).
+  const pickers = page.locator('[data-dates-input]');
+  await expect(pickers).toHaveCount(0);
+  // Where the row sits on the page (not in the viewport, which hovering may scroll).
+  const place = () =>
+    row.evaluate((element) => {
+      const { x, y, width, height } = element.getBoundingClientRect();
+      return { x: x + window.scrollX, y: y + window.scrollY, width, height };
+    });
+  const before = await place();
+  const look = await row.screenshot();
+
+  await page.getByRole('heading', { name: 'Institutional affiliations' }).hover();
+  await expect(pickers).not.toHaveCount(0);
+  await page.mouse.move(0, 0);
+  expect(await place()).toEqual(before);
+  expect(await row.screenshot()).toEqual(look);
+});

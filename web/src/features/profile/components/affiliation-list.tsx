@@ -6,6 +6,7 @@ import { Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { maxAffiliations, messages } from '@recuse/common';
 import type { PositionOption } from '@recuse/common';
 import { AffiliationRow } from './affiliation-row.tsx';
+import { prefetchMonthPicker } from './month-field.tsx';
 import { emptyAffiliation } from './profile-form-values.ts';
 import type { AffiliationDraft, ProfileIssues } from './profile-form-values.ts';
 
@@ -40,7 +41,14 @@ export function AffiliationList({
     onChange((rows) => (rows.length >= maxAffiliations ? rows : [...rows, emptyAffiliation()]));
 
   return (
-    <Stack gap="sm" component="section" aria-labelledby="affiliations-heading">
+    // The month pickers are fetched once the pointer or the focus comes here (month-field.tsx).
+    <Stack
+      gap="sm"
+      component="section"
+      aria-labelledby="affiliations-heading"
+      onPointerEnter={prefetchMonthPicker}
+      onFocus={prefetchMonthPicker}
+    >
       <div>
         <Title order={2} fz="h4" id="affiliations-heading">
           Institutional affiliations

@@ -1,27 +1,14 @@
 // One institutional affiliation: institution, position, start and end month, and Current, which
 // hides and clears the end date (docs/product.md, "The screens", Profile).
-import '@mantine/dates/styles.css';
 import { memo } from 'react';
 import { Button, Checkbox, Fieldset, Group, Select } from '@mantine/core';
-import { MonthPickerInput } from '@mantine/dates';
 import type { PositionOption } from '@recuse/common';
 import { messages } from '@recuse/common';
 import { InstitutionPicker } from './institution-picker.tsx';
+import { MonthField } from './month-field.tsx';
 import type { AffiliationDraft, AffiliationField } from './profile-form-values.ts';
 
-/**
- * Month-year pickers read MM/yyyy; the year level shows 10 years (docs/decisions/web.md, "Profile
- * page").
- */
-export const monthFormat = 'MM/YYYY';
 const earliestMonth = '1900-01-01';
-const pickerLabels = {
-  yearLevelControl: 'Choose another year',
-  previousYear: 'Previous year',
-  nextYear: 'Next year',
-  previousDecade: 'Previous 10 years',
-  nextDecade: 'Next 10 years',
-};
 
 type AffiliationRowProps = {
   /** The row's place in the list, from 0. */
@@ -76,34 +63,22 @@ export const AffiliationRow = memo(function AffiliationRow({
           withAsterisk={false}
           miw={200}
         />
-        <MonthPickerInput
+        <MonthField
           label="Start date"
-          placeholder="MM/YYYY"
-          valueFormat={monthFormat}
           value={affiliation.startDate}
           onChange={(startDate) => update({ startDate })}
           minDate={earliestMonth}
           maxDate={latestMonth}
-          ariaLabels={pickerLabels}
           error={showError(errors.startDate)}
-          required
-          withAsterisk={false}
-          miw={140}
         />
         {!affiliation.isCurrent && (
-          <MonthPickerInput
+          <MonthField
             label="End date"
-            placeholder="MM/YYYY"
-            valueFormat={monthFormat}
             value={affiliation.endDate}
             onChange={(endDate) => update({ endDate })}
             minDate={affiliation.startDate ?? earliestMonth}
             maxDate={latestMonth}
-            ariaLabels={pickerLabels}
             error={showError(errors.endDate)}
-            required
-            withAsterisk={false}
-            miw={140}
           />
         )}
         <Checkbox

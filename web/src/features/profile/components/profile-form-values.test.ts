@@ -3,6 +3,7 @@ import { messages, profileSaveSchema } from '@recuse/common';
 import {
   collectProfileIssues,
   emptyAffiliation,
+  firstDayOfMonth,
   readServerIssues,
   readTypedInstitution,
   toAffiliationRow,
@@ -22,6 +23,11 @@ const values = (affiliations: ProfileFormValues['affiliations']): ProfileFormVal
 });
 
 describe('profile form values', () => {
+  it('names the latest month a date may take by its first day, in local time', () => {
+    expect(firstDayOfMonth(new Date(2026, 0, 31, 23, 59))).toBe('2026-01-01');
+    expect(firstDayOfMonth(new Date(2026, 10, 1, 0, 0))).toBe('2026-11-01');
+  });
+
   it.each([
     ['Zuse Institute Berlin', { name: 'Zuse Institute Berlin', aliases: [] }],
     [

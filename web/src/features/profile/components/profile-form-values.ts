@@ -39,6 +39,11 @@ const approvalNote = ` (${messages.institutionSentForApproval})`;
 let lastRowKey = 0;
 const nextRowKey = () => `affiliation-${++lastRowKey}`;
 
+/** The first day of a date's month in local time, as the month pickers hold it: YYYY-MM-01. */
+export function firstDayOfMonth(date: Date): string {
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-01`;
+}
+
 export function emptyAffiliation(): AffiliationDraft {
   return {
     key: nextRowKey(),

@@ -6,7 +6,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import { Alert, Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import dayjs from 'dayjs';
 import { messages, profileSaveSchema } from '@recuse/common';
 import type { FullProfile } from '@recuse/common';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
@@ -16,6 +15,7 @@ import { AccountLinkPanel, reloadDelayMs } from './account-link-panel.tsx';
 import { AffiliationList } from './affiliation-list.tsx';
 import {
   collectProfileIssues,
+  firstDayOfMonth,
   hasIssues,
   listIssueMessages,
   readServerIssues,
@@ -131,7 +131,7 @@ export function ProfileForm({ profile, onReload, onCancel }: ProfileFormProps) {
   }
 
   const { fields } = issues;
-  const latestMonth = dayjs().startOf('month').format('YYYY-MM-DD');
+  const latestMonth = firstDayOfMonth(new Date());
   return (
     <form onSubmit={handleSubmit} noValidate aria-label="Profile">
       <Stack gap="lg">
