@@ -148,9 +148,8 @@ export async function listRowsTouchedBy(
     file === 'committee'
       ? sql`r.conference_id = ${conferenceId}`
       : sql`r.submission_id in (select id from submissions where conference_id = ${conferenceId})`;
-  const touched = await queryRows<{ id: number }>(
-    db,
-    sql`with people as materialized (
+  // The ids the conditions above pick, as a subquery: one statement reads the rows whole.
+  const touched = sql`with people as materialized (
           select lower(email) as email, lower(secondary_email) as secondary_email, dblp_pid,
                  first_name, last_name, other_name_1, other_name_2
             from users where id = any(${ids})
@@ -169,9 +168,10 @@ export async function listRowsTouchedBy(
                 or r.dblp_pid in (select dblp_pid from people)
                 or (person_search_key(btrim(r.given_name || ' ' || r.family_name,
                                             ${jsWhitespace})) collate "C")
-                   in (select key from names where key <> ''))`,
-  );
-  if (touched.length === 0) return [];
-  const where = sql`${table.id} = any(${toIntArray(touched.map((row) => row.id))})`;
-  return db.select().from(table).where(where).orderBy(asc(table.line), asc(table.id));
+                   in (select key from names where key <> ''))`;
+  return db
+    .select()
+    .from(table)
+    .where(sql`${table.id} in (${touched})`)
+    .orderBy(asc(table.line), asc(table.id));
 }
