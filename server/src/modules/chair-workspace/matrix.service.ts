@@ -28,7 +28,6 @@ import type {
   ConflictFindings,
   ConflictInstitution,
   ConflictReason,
-  InstitutionReason,
 } from '../../conflicts/types.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -372,25 +371,21 @@ function submissionCoauthors(index: AuthorIndex, member: MatrixMember): Map<stri
   return coauthors;
 }
 
-/** What a matrix reason holds besides its author and kind (evidenceOf, or the matrix's own). */
-interface ReasonFields {
-  ruleValue: string;
-  ruleTitle: string;
-  relationId: number | null;
-  affiliationId: number | null;
-  relationTypeId: number | null;
-  relationTypeName: string | null;
+/**
+ * The evidence of a reason: an engine's reason as it is, or the matrix's own (ownEvidence: no
+ * relation, no dates).
+ */
+type Evidence = Omit<ConflictReason, 'title' | 'relationTypeId' | 'relationTypeName'> & {
+  readonly relationTypeId: number | null;
+  readonly relationTypeName: string | null;
+};
+
+/** What the matrix adds to the evidence: what it is about, where, and HotCRP's keyword. */
+interface Placement {
   title: string | null;
-  startYear: number | null;
-  startMonth: number | null;
-  endYear: number | null;
-  endMonth: number | null;
-  status: number;
-  isProvisional: boolean;
-  isIntern: boolean;
-  institution: { id: number; name: string } | null;
-  matchedBy: MatrixReason['matched_by'];
-  otherPaper: number | null;
+  institution?: { id: number; name: string };
+  matchedBy?: MatrixReason['matched_by'];
+  otherPaper?: number;
   hotcrpConflict: MatrixReason['hotcrp_conflict'];
 }
 
@@ -399,72 +394,45 @@ interface ReasonFields {
  * every reason of every matrix has the same shape (and the reply's JSON.stringify its fast
  * path): a matrix of 500 members holds 40,000 to 60,000 of them.
  */
-function toReason(author: Author, kind: MatrixReason['kind'], fields: ReasonFields): MatrixReason {
+function toReason(
+  author: Author,
+  kind: MatrixReason['kind'],
+  evidence: Evidence,
+  placement: Placement,
+): MatrixReason {
   return {
-    rule_value: fields.ruleValue,
-    rule_title: fields.ruleTitle,
-    relation_id: fields.relationId,
-    affiliation_id: fields.affiliationId,
-    relation_type_id: fields.relationTypeId,
-    relation_type_name: fields.relationTypeName,
-    start_year: fields.startYear,
-    start_month: fields.startMonth,
-    end_year: fields.endYear,
-    end_month: fields.endMonth,
-    status: fields.status,
-    is_provisional: fields.isProvisional,
-    is_intern: fields.isIntern,
-    title: fields.title,
+    rule_value: evidence.ruleValue,
+    rule_title: evidence.ruleTitle,
+    relation_id: evidence.relationId,
+    affiliation_id: evidence.affiliationId,
+    relation_type_id: evidence.relationTypeId,
+    relation_type_name: evidence.relationTypeName,
+    start_year: evidence.startYear,
+    start_month: evidence.startMonth,
+    end_year: evidence.endYear,
+    end_month: evidence.endMonth,
+    status: evidence.status,
+    is_provisional: evidence.isProvisional,
+    is_intern: evidence.isIntern,
+    title: placement.title,
     kind,
     author: author.wire,
-    institution: fields.institution,
-    matched_by: fields.matchedBy,
-    other_paper: fields.otherPaper,
-    hotcrp_conflict: fields.hotcrpConflict,
+    institution: placement.institution ?? null,
+    matched_by: placement.matchedBy ?? null,
+    other_paper: placement.otherPaper ?? null,
+    hotcrp_conflict: placement.hotcrpConflict,
   };
 }
 
-/** A reason of the engine's as the matrix writes it, with the matrix's own fields. */
-function evidenceOf(
-  reason: ConflictReason | InstitutionReason,
-  title: string | null,
-  where: {
-    institution: { id: number; name: string };
-    matchedBy: MatrixReason['matched_by'];
-  } | null,
-): ReasonFields {
+/** The evidence of a reason the submission itself is the evidence of. */
+function ownEvidence(rule: { value: string; title: string }): Evidence {
   return {
-    ruleValue: reason.ruleValue,
-    ruleTitle: reason.ruleTitle,
-    relationId: reason.relationId,
-    affiliationId: reason.affiliationId,
-    relationTypeId: reason.relationTypeId,
-    relationTypeName: reason.relationTypeName,
-    title,
-    startYear: reason.startYear,
-    startMonth: reason.startMonth,
-    endYear: reason.endYear,
-    endMonth: reason.endMonth,
-    status: reason.status,
-    isProvisional: reason.isProvisional,
-    isIntern: reason.isIntern,
-    institution: where?.institution ?? null,
-    matchedBy: where?.matchedBy ?? null,
-    otherPaper: null,
-    hotcrpConflict: hotcrpConflictOf(reason.relationTypeId),
-  };
-}
-
-/** The fields of a reason the submission itself is the evidence of (no relation, no dates). */
-function ownFields(ruleValue: string, ruleTitle: string): ReasonFields {
-  return {
-    ruleValue,
-    ruleTitle,
+    ruleValue: rule.value,
+    ruleTitle: rule.title,
     relationId: null,
     affiliationId: null,
     relationTypeId: null,
     relationTypeName: null,
-    title: null,
     startYear: null,
     startMonth: null,
     endYear: null,
@@ -472,26 +440,23 @@ function ownFields(ruleValue: string, ruleTitle: string): ReasonFields {
     status: 1,
     isProvisional: false,
     isIntern: false,
-    institution: null,
-    matchedBy: null,
-    otherPaper: null,
-    hotcrpConflict: null,
   };
 }
 
 function reasonsFor(context: MemberContext, author: Author, paper: Paper): MatrixReason[] {
   const reasons: MatrixReason[] = [];
   if (isMember(context.member, author)) {
-    reasons.push(toReason(author, 'author', ownFields(authorRule.value, authorRule.title)));
+    reasons.push(
+      toReason(author, 'author', ownEvidence(authorRule), { title: null, hotcrpConflict: null }),
+    );
     return reasons;
   }
   for (const reason of author.userId !== null ? (context.people.get(author.userId) ?? []) : []) {
     reasons.push(
-      toReason(
-        author,
-        reason.relationId !== null ? 'relation' : 'institutional',
-        evidenceOf(reason, reason.title, null),
-      ),
+      toReason(author, reason.relationId !== null ? 'relation' : 'institutional', reason, {
+        title: reason.title,
+        hotcrpConflict: hotcrpConflictOf(reason.relationTypeId),
+      }),
     );
   }
   for (const [place, placement] of author.places) {
@@ -501,35 +466,41 @@ function reasonsFor(context: MemberContext, author: Author, paper: Paper): Matri
     if (institution) {
       for (const reason of institution.reasons) {
         reasons.push(
-          toReason(
-            author,
-            'institution',
-            evidenceOf(reason, where.name, { institution: where, matchedBy: placement.matchedBy }),
-          ),
+          toReason(author, 'institution', reason, {
+            title: where.name,
+            institution: where,
+            matchedBy: placement.matchedBy,
+            hotcrpConflict: hotcrpConflictOf(reason.relationTypeId),
+          }),
         );
       }
     } else if (context.declaredPlaces.has(place) && context.institutionalRule) {
       const status = context.isApproved(place) ? 1 : 3;
       reasons.push(
-        toReason(author, 'declared_affiliation', {
-          ...ownFields(context.institutionalRule.value, context.institutionalRule.title),
-          relationTypeId: institutionalRelationTypeId,
-          relationTypeName: relationTypeNames[institutionalRelationTypeId] ?? 'Institutional',
-          title: where.name,
-          status,
-          isProvisional: status !== 1,
-          institution: where,
-          matchedBy: placement.matchedBy,
-          hotcrpConflict: 'institutional',
-        }),
+        toReason(
+          author,
+          'declared_affiliation',
+          {
+            ...ownEvidence(context.institutionalRule),
+            relationTypeId: institutionalRelationTypeId,
+            relationTypeName: relationTypeNames[institutionalRelationTypeId] ?? 'Institutional',
+            status,
+            isProvisional: status !== 1,
+          },
+          {
+            title: where.name,
+            institution: where,
+            matchedBy: placement.matchedBy,
+            hotcrpConflict: 'institutional',
+          },
+        ),
       );
     }
   }
   const shared = author.identity ? context.coauthors.get(author.identity) : undefined;
   if (shared && shared !== paper) {
     reasons.push(
-      toReason(author, 'submission_coauthor', {
-        ...ownFields(submissionCoauthorRule.value, submissionCoauthorRule.title),
+      toReason(author, 'submission_coauthor', ownEvidence(submissionCoauthorRule), {
         title: shared.title,
         otherPaper: shared.paper,
         hotcrpConflict: 'collaborator',
