@@ -52,11 +52,12 @@ export function useFormSubmit<Parsed, Data, Values = unknown, Issues = FieldIssu
   const [fieldIssues, setFieldIssues] = useState<Issues>(() => collect([]));
   const [failure, setFailure] = useState<SubmitFailure>();
   const [isBusy, setIsBusy] = useState(false);
-  // Set at once, so a second submit while a loaded schema is awaited is ignored too.
+  // Set at once for the whole submit (isBusy, a state, shows only the sending part), so a second
+  // submit while a loaded schema is awaited is ignored too.
   const isSubmitting = useRef(false);
 
   async function submit(values: Values) {
-    if (isBusy || isSubmitting.current) return;
+    if (isSubmitting.current) return;
     isSubmitting.current = true;
     try {
       await check(values);

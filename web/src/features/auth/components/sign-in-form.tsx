@@ -3,7 +3,7 @@
 // the call (zod and the reply schemas with them) are fetched when the form is first focused, not
 // with the page: the sign-in page is the first one most visitors load (docs/benchmarks.md,
 // "Web assets").
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
@@ -33,10 +33,11 @@ export function SignInForm({ onSignedIn, onFirstFocus }: SignInFormProps) {
     onSuccess: onSignedIn,
   });
 
-  const [wasFocused, setWasFocused] = useState(false);
+  // Nothing on the page changes with it: a ref, not a state.
+  const wasFocused = useRef(false);
   function handleFocus() {
-    if (wasFocused) return;
-    setWasFocused(true);
+    if (wasFocused.current) return;
+    wasFocused.current = true;
     // A failed fetch is tried again on submit.
     loadCall().catch(() => undefined);
     onFirstFocus?.();
