@@ -8,6 +8,19 @@ export function toIntArray(values: readonly number[]): SQL {
 }
 
 /**
+ * `column = any(ids)`, spelled `column = id` when there is one id. PostgreSQL plans an array
+ * parameter of a prepared statement as if it held ten values and a constant one by its length;
+ * with one id (a researcher's own conflict list) the plans for the actual value always looked
+ * cheaper than the shared plan, so it planned the statement anew on every call, which cost more
+ * than running it (docs/benchmarks.md, "Plans that read whole tables").
+ */
+export function isAmongIds(column: SQL, ids: readonly number[]): SQL {
+  return ids.length === 1
+    ? sql`${column} = ${ids[0]}::int`
+    : sql`${column} = any(${toIntArray(ids)})`;
+}
+
+/**
  * Each value quoted as an array literal's element (quotes and backslashes escaped); null as
  * NULL.
  */

@@ -9,7 +9,7 @@ import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
-import { toIntArray } from '../../db/arrays.ts';
+import { isAmongIds, toIntArray } from '../../db/arrays.ts';
 import { isCountingParty, isLiveRelation } from '../../db/relation-filters.ts';
 import { displayName } from '../relations/relation-wire.ts';
 import type { YearMonth } from '../../conflicts/dates.ts';
@@ -117,7 +117,8 @@ export async function loadRelationFacts(
   ]);
   if (asCreator === null || userIds.length === 0) return [];
   const asParty = relationFilter(rulesByType, reference, personTypes) ?? sql`false`;
-  const users = toIntArray([...new Set(userIds)]);
+  const ids = [...new Set(userIds)];
+  const among = (column: SQL) => isAmongIds(column, ids);
   // The users' relation ids come first, from the creator and party indexes, in a
   // materialised CTE; only then are those rows read and filtered by type and window. Written
   // as one filtered scan, the planner may start from the type instead (every publication is
@@ -127,6 +128,9 @@ export async function loadRelationFacts(
   // One statement (every call pays a round trip per statement): the relations, then their
   // party rows and the people they name, each looked up by id through a LATERAL subquery so that
   // PostgreSQL walks the party index and the primary key however many relations there are.
+  // `offset 0` keeps each subquery from being pulled up into a plain join, which PostgreSQL
+  // planned as hash joins over whole tables when they are small (docs/benchmarks.md, "Plans
+  // that read whole tables").
   const [row] = await queryRows<{
     relations: RelationRow[];
     parties: PartyRow[];
@@ -134,22 +138,25 @@ export async function loadRelationFacts(
   }>(
     db,
     sql`with mine as materialized (
-          select id from relations where creator_user_id = any(${users})
+          select id from relations where ${among(sql`creator_user_id`)}
           union
           select relation_id from relation_parties
-           where user_id = any(${users}) and ${isCountingParty(sql`status`)}
+           where ${among(sql`user_id`)} and ${isCountingParty(sql`status`)}
         ),
         facts as materialized (
-          select r.id, r.type_id, r.creator_user_id, r.status, r.title, r.start_year,
-                 r.start_month, r.end_year, r.end_month, r.institution_id
-            from mine join relations r on r.id = mine.id
-           where ${isLiveRelation(sql`r.status`)} and r.deleted_at is null
-             and (case when r.creator_user_id = any(${users}) then ${asCreator} else ${asParty} end)
+          select r.* from mine cross join lateral (
+            select r.id, r.type_id, r.creator_user_id, r.status, r.title, r.start_year,
+                   r.start_month, r.end_year, r.end_month, r.institution_id
+              from relations r
+             where r.id = mine.id and ${isLiveRelation(sql`r.status`)} and r.deleted_at is null
+               and (case when ${among(sql`r.creator_user_id`)} then ${asCreator} else ${asParty} end)
+            offset 0
+          ) r
         ),
         fact_parties as materialized (
           select p.* from facts cross join lateral (
             select p.id, p.relation_id, p.user_id, p.status
-              from relation_parties p where p.relation_id = facts.id
+              from relation_parties p where p.relation_id = facts.id offset 0
           ) p
         ),
         named as (
@@ -224,7 +231,7 @@ function personQuery(id: SQL): SQL {
                       where a.user_id = u.id and (a.is_current or a.end_date is null)
                       order by a.start_date desc nulls last, a.id desc
                       limit 1) as affiliation
-               from users u where u.id = ${id}`;
+               from users u where u.id = ${id} offset 0`;
 }
 
 function toPerson(row: PersonRow): PersonRef {
@@ -283,8 +290,9 @@ export async function loadInstitutionalFacts(
   institutionalRules: readonly ConflictRule[],
   reference: number,
 ): Promise<InstitutionalFacts> {
-  const users = toIntArray([...new Set(userIds)]);
-  const moreSeeds = toIntArray([...new Set([...seeds.typeEight, ...(seeds.also ?? [])])]);
+  const ids = [...new Set(userIds)];
+  const users = toIntArray(ids);
+  const moreSeeds = [...new Set([...seeds.typeEight, ...(seeds.also ?? [])])];
   // One statement: the users' own affiliations, and every institution that is the same place as
   // theirs or the seeds (samePlaceSteps, repeated until nothing new turns up).
   //
@@ -294,17 +302,17 @@ export async function loadInstitutionalFacts(
   // looking up those found (docs/benchmarks.md, "The chair's committee × submissions matrix").
   // So each step's institution is a LATERAL subquery by id that OFFSET 0 keeps from being
   // folded into a join: a lookup by primary key per place found, whatever the estimate; and the
-  // places are read by `= any(array(...))`, an index lookup too.
+  // places are read by `= any(array(...))`, an index lookup too. Without seeds (most lists) their
+  // branch is left out, so that the shared plan of the statement is not costed for ten of them.
   const [row] = await queryRows<{ own: AffiliationRow[]; institutions: InstitutionRow[] }>(
     db,
     sql`with recursive own as materialized (
-          ${affiliationQuery(sql`a.user_id = any(${users})`)}
+          ${affiliationQuery(isAmongIds(sql`a.user_id`, ids))}
         ),
         places(id) as (
           select institution_id from own
           union
-          select unnest(${moreSeeds})
-          union
+          ${moreSeeds.length > 0 ? sql`select unnest(${toIntArray(moreSeeds)}) union` : sql``}
           select step.id from places
             cross join lateral (
               select * from institutions i where i.id = places.id offset 0

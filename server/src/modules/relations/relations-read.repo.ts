@@ -100,7 +100,10 @@ export interface ListedParty {
  * and the party index once per id whatever it guesses of the number of ids. Joined as plain
  * sets, it cannot estimate the size of the first UNION and, for a prolific author, read the
  * whole party table instead (ten times slower, as EXPLAIN showed on a database of a million
- * people and 1.2 million party rows). One statement instead of four, as every signed-in call
+ * people and 1.2 million party rows). Each LATERAL subquery ends in `offset 0`, which keeps
+ * PostgreSQL from pulling it up into a plain join: pulled up, it planned hash joins over whole
+ * tables of a few thousand rows (the load benchmark's) instead of the look-ups by id, four times
+ * the database's time for this statement (docs/benchmarks.md, "Plans that read whole tables"). One statement instead of four, as every signed-in call
  * pays a round trip per statement. See docs/benchmarks.md, "Relations list for a prolific
  * author" and "Statements per call".
  */
@@ -122,9 +125,11 @@ export async function listRelationsForList(
           select id from relations
            where creator_user_id = ${userId} and ${isLiveRelation(sql`status`)}
           union
-          select r.id from relation_parties p join relations r on r.id = p.relation_id
+          select r.id from relation_parties p cross join lateral (
+            select r.id from relations r
+             where r.id = p.relation_id and ${isLiveRelation(sql`r.status`)} offset 0
+          ) r
            where p.user_id = ${userId} and ${isPartyNotRemoved(sql`p.status`)}
-             and ${isLiveRelation(sql`r.status`)}
         ),
         listed as materialized (
           select r.* from seen cross join lateral (
@@ -135,13 +140,13 @@ export async function listRelationsForList(
                    r.institution_id as "institutionId", i.name as "institutionName",
                    i.status as "institutionStatus"
               from relations r left join institutions i on i.id = r.institution_id
-             where r.id = seen.id
+             where r.id = seen.id offset 0
           ) r
         ),
         listed_parties as materialized (
           select p.* from seen cross join lateral (
             select p.id, p.relation_id as "relationId", p.user_id as "userId", p.status
-              from relation_parties p where p.relation_id = seen.id
+              from relation_parties p where p.relation_id = seen.id offset 0
           ) p
         ),
         people as (
@@ -150,7 +155,7 @@ export async function listRelationsForList(
           ) named cross join lateral (
             select id, kind, first_name as "firstName", last_name as "lastName", email,
                    dblp_name as "dblpName"
-              from users where users.id = named.id
+              from users where users.id = named.id offset 0
           ) u
         )
         select
@@ -244,29 +249,41 @@ export async function readRelationViewExtras(
                      where c.relation_id = ${asked.relationId} and c.is_change_comment
                      order by c.id desc limit 1), '') as "changeComment",
           (select coalesce(json_agg(k), '[]') from (
-             select id, kind, first_name as "firstName", last_name as "lastName", email,
-                    dblp_name as "dblpName"
-               from users
-              where id in (${knownPeopleOf(asked.viewerId)}) and id <> ${asked.viewerId}
-                and kind <> 'deleted'
-              order by last_name, first_name, id
+             select u.id, u.kind, u."firstName", u."lastName", u.email, u."dblpName"
+               from (${knownPeopleOf(asked.viewerId)}) known(id) cross join lateral (
+                 select id, kind, first_name as "firstName", last_name as "lastName", email,
+                        dblp_name as "dblpName"
+                   from users where users.id = known.id offset 0
+               ) u
+              where u.id <> ${asked.viewerId} and u.kind <> 'deleted'
+              order by u."lastName", u."firstName", u.id
               limit ${asked.knownLimit}
            ) k) as known`,
   );
   return row!;
 }
 
-/** The ids of everyone on a relation with the user (not removed), the user included. */
+/**
+ * The ids of everyone on a relation with the user (not removed), the user included: each row
+ * looked up by id (LATERAL, kept from being pulled up by `offset 0`, as listRelationsForList).
+ */
 function knownPeopleOf(userId: number) {
   return sql`with mine as (
           select id from relations where creator_user_id = ${userId} and ${isLiveRelation(sql`status`)}
           union
-          select r.id from relation_parties p join relations r on r.id = p.relation_id
-           where p.user_id = ${userId} and ${isPartyNotRemoved(sql`p.status`)} and ${isLiveRelation(sql`r.status`)})
-        select p.user_id from relation_parties p join mine on mine.id = p.relation_id
-         where ${isPartyNotRemoved(sql`p.status`)}
+          select r.id from relation_parties p cross join lateral (
+            select r.id from relations r
+             where r.id = p.relation_id and ${isLiveRelation(sql`r.status`)} offset 0
+          ) r
+           where p.user_id = ${userId} and ${isPartyNotRemoved(sql`p.status`)})
+        select p.user_id from mine cross join lateral (
+          select p.user_id from relation_parties p
+           where p.relation_id = mine.id and ${isPartyNotRemoved(sql`p.status`)} offset 0
+        ) p
         union
-        select r.creator_user_id from relations r join mine on mine.id = r.id`;
+        select r.creator_user_id from mine cross join lateral (
+          select r.creator_user_id from relations r where r.id = mine.id offset 0
+        ) r`;
 }
 
 /**
