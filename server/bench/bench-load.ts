@@ -50,6 +50,9 @@ const { values: options } = parseArgs({
     mix: { type: 'string', default: 'read,conflicts,write' },
     // A directory for the server's CPU profile (node --cpu-prof), written when it stops.
     'cpu-prof': { type: 'string' },
+    // Leave the prepared database (or PGlite directory) in place and print where it is, to
+    // look at its statements' plans afterwards.
+    keep: { type: 'boolean', default: false },
   },
 });
 const engines = options.engine === 'both' ? ['postgres', 'pglite'] : [options.engine];
@@ -497,7 +500,9 @@ async function measureEngine(engine: string): Promise<Figures[]> {
   } finally {
     await backends?.close();
     await stopServer(child);
-    await prepared.cleanup();
+    if (options.keep)
+      console.log(`kept the ${engine} database: ${JSON.stringify(prepared.target)}`);
+    else await prepared.cleanup();
   }
   return figures;
 }

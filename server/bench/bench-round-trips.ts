@@ -38,7 +38,13 @@ pg.Client.prototype.query = function countedQuery(this: pg.Client, ...args: unkn
   return query.apply(this, args);
 } as typeof pg.Client.prototype.query;
 
-const t = await buildTestApp({ LOG_LEVEL: 'silent' });
+// Built as a production server writes its replies (no zod check of each, which tests add); its
+// DBLP crawler pointed at a closed local port.
+const t = await buildTestApp({
+  LOG_LEVEL: 'silent',
+  NODE_ENV: 'production',
+  DBLP_BASE_URL: 'http://127.0.0.1:9',
+});
 try {
   await seedDemo(t.db);
   const login = await t.app.inject({
