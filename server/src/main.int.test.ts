@@ -6,8 +6,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { closeSync, existsSync, openSync } from 'node:fs';
+import { mkdtemp, open, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -36,7 +36,9 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function startServer(): Promise<{ child: ChildProcess; baseUrl: string; output: string[] }> {
+async function startServer(
+  options: { stdout?: number } = {},
+): Promise<{ child: ChildProcess; baseUrl: string; output: string[] }> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const output: string[] = [];
@@ -53,10 +55,11 @@ async function startServer(): Promise<{ child: ChildProcess; baseUrl: string; ou
       LOG_LEVEL: 'info',
       WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', options.stdout ?? 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  const read = (chunk: Buffer) => output.push(chunk.toString());
+  child.stdout?.on('data', read);
+  child.stderr!.on('data', read);
   // Up to two minutes: on a loaded machine, reopening the embedded database after the
   // interrupted write took over 30 s.
   for (let attempt = 0; attempt < 1200; attempt += 1) {
@@ -121,6 +124,53 @@ describe.skipIf(process.env.TEST_DB_ENGINE === 'postgres')('graceful shutdown', 
         second.child.kill('SIGTERM');
         await once(second.child, 'exit');
       }
+    },
+  );
+});
+
+describe.skipIf(process.env.TEST_DB_ENGINE === 'postgres')('the log', () => {
+  it(
+    'answers while nothing reads its log, and every line is there when it is read after the shutdown',
+    { timeout: 300_000 },
+    async () => {
+      // The server's standard output is a named pipe that nothing reads until the end: it
+      // fills after 64 KB of lines, some 200 requests' worth. (A pipe of this process's own
+      // would be read into memory as it fills.) The lines that wait must neither hold up the
+      // requests nor be lost when the server exits (docs/architecture.md, "Logging").
+      const fifo = path.join(dataDir, 'log.fifo');
+      execFileSync('mkfifo', [fifo]);
+      // Each end's opening waits for the other's: the reading end opens off the main thread.
+      const opening = open(fifo, 'r');
+      const writer = openSync(fifo, 'w');
+      const reader = await opening;
+      const server = await startServer({ stdout: writer });
+      closeSync(writer);
+      const requests = 1_000;
+      try {
+        for (let index = 0; index < requests; index += 1) {
+          const response = await fetch(`${server.baseUrl}/healthz`, {
+            signal: AbortSignal.timeout(10_000),
+          });
+          expect(response.status).toBe(200);
+        }
+      } finally {
+        const lines: string[] = [];
+        const log = reader.createReadStream();
+        log.on('data', (chunk) => lines.push(chunk.toString()));
+        const closed = once(log, 'close');
+        const exited = once(server.child, 'exit');
+        server.child.kill('SIGTERM');
+        const [code] = await exited;
+        expect(code).toBe(0);
+        await closed;
+        server.output.push(...lines);
+      }
+      const answered = server.output
+        .join('')
+        .split('\n')
+        .filter((line) => line.includes('"url":"/healthz"') && line.includes('"statusCode":200'));
+      // The polls that found it started, then every one of these.
+      expect(answered.length).toBeGreaterThanOrEqual(requests);
     },
   );
 });

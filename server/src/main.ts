@@ -3,6 +3,7 @@
 // of its own in the build), so PGlite's start and the loading overlap (docs/benchmarks.md,
 // "Production start").
 import { setFlagsFromString } from 'node:v8';
+import pino from 'pino';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 
@@ -33,8 +34,17 @@ if (wantsDemo && (await isDatabaseEmpty(database.db))) {
   console.log(`\nRecuse demo data created.\n${describeDemo()}\n`);
 }
 
+// The log goes to standard output without waiting for it: a line is handed to the system in
+// the background while the next request runs, and lines written meanwhile go out together.
+// Written synchronously (pino's default), each request's line was a write the event loop waited
+// for, and a log reader that fell behind (a full pipe) stopped every request. Up to
+// `logBacklogBytes` wait in memory for a slow reader; beyond that lines are dropped rather than
+// the server stalled. pino writes what waits when the process exits (docs/architecture.md,
+// "Logging").
+const logBacklogBytes = 16 * 1024 * 1024;
+const logStream = pino.destination({ dest: 1, sync: false, maxLength: logBacklogBytes });
 const changes = await database.openChangeFeed();
-const app = await buildApp({ config, db: database.db, changes });
+const app = await buildApp({ config, db: database.db, changes, logStream });
 if (config.JOBS === 'on') app.jobs.start();
 
 let isClosing = false;
