@@ -3,7 +3,6 @@
 // of its own in the build), so PGlite's start and the loading overlap (docs/benchmarks.md,
 // "Production start").
 import { setFlagsFromString } from 'node:v8';
-import pino from 'pino';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 
@@ -19,11 +18,8 @@ if (!config.DATABASE_URL) setFlagsFromString('--wasm-tiering-budget=180000000');
 const opening = openDatabase(
   config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
 );
-const [{ buildApp }, { describeDemo, isDatabaseEmpty, seedDemo }, database] = await Promise.all([
-  import('./app.ts'),
-  import('./demo/demo-data.ts'),
-  opening,
-]);
+const [{ buildApp }, { describeDemo, isDatabaseEmpty, seedDemo }, { default: pino }, database] =
+  await Promise.all([import('./app.ts'), import('./demo/demo-data.ts'), import('pino'), opening]);
 await database.migrate();
 
 // The demo fills only an empty embedded database, unless SEED_DEMO=yes asks for it anyway.
