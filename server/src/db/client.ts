@@ -73,13 +73,14 @@ export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: t
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) return openPostgres(target.url);
-  const { PGlite } = await import('@electric-sql/pglite');
+  // Each query with parameters is prepared once per database (pglite-statements.ts).
+  const { PreparedStatementPGlite } = await import('./pglite-statements.ts');
   if ('dataDir' in target) {
     const directory = path.resolve(target.dataDir, 'pglite');
     mkdirSync(directory, { recursive: true });
-    return openPglite(new PGlite(directory));
+    return openPglite(new PreparedStatementPGlite(directory));
   }
-  return openPglite(new PGlite(target.image ? { loadDataDir: target.image } : {}));
+  return openPglite(new PreparedStatementPGlite(target.image ? { loadDataDir: target.image } : {}));
 }
 
 async function openPglite(client: PGlite): Promise<Database> {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NamedStatementClient, statementNameFor } from './named-statements.ts';
+import { NamedStatementClient } from './named-statements.ts';
+import { statementNameFor } from './statement-names.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 const isPostgres = process.env.TEST_DB_ENGINE === 'postgres' && url !== undefined;

@@ -4,28 +4,15 @@
 // application's joins that was more than half of the database's CPU per request. A query given a
 // name is parsed once per pooled connection and then only bound and executed.
 //
-// The name is a hash of the text, so the same query shape gets the same name on every
-// connection and two different texts never share one. Only texts with parameters are named
-// (those without are DDL, migrations, BEGIN and COMMIT), and only the first
-// `maxNamedTexts` distinct texts a process sees: texts that differ per call (a list of values
-// written out one parameter each) would otherwise hold a prepared statement each in every
-// connection's memory. PostgreSQL drops a connection's statements when the pool closes it.
-import { createHash } from 'node:crypto';
+// The rule, in statement-names.ts for both engines: the name is a hash of the text, so the
+// same query shape gets the same name on every connection and two different texts never share
+// one. Only texts with parameters are named (those without are DDL, migrations, BEGIN and
+// COMMIT), and only the first `maxNamedTexts` distinct texts a process sees: texts that differ
+// per call (a list of values written out one parameter each) would otherwise hold a prepared
+// statement each in every connection's memory. PostgreSQL drops a connection's statements when
+// the pool closes it.
 import pg from 'pg';
-
-export const maxNamedTexts = 500;
-
-const namesByText = new Map<string, string>();
-
-/** The statement name for a query's text, or undefined when it is not to be prepared. */
-export function statementNameFor(text: string, hasValues: boolean): string | undefined {
-  if (!hasValues) return undefined;
-  const known = namesByText.get(text);
-  if (known !== undefined || namesByText.size >= maxNamedTexts) return known;
-  const name = `recuse_${createHash('sha1').update(text).digest('base64url')}`;
-  namesByText.set(text, name);
-  return name;
-}
+import { statementNameFor } from './statement-names.ts';
 
 interface QueryConfigLike {
   text?: unknown;

@@ -3,9 +3,9 @@
 // for co-authors on other submissions; the three exports; and a statement count that does not
 // grow with the committee.
 import pg from 'pg';
-import { PGlite } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
 import type { MatrixReply, WorkspaceSettingsReply } from '@recuse/common';
+import { PreparedStatementPGlite } from '../../db/pglite-statements.ts';
 import { fetchMatrix, hotcrpFixture, uploadCsv } from '../../../test/chair-workspace.ts';
 import { useUploadedChairWorld } from '../../../test/uploaded-chair-world.ts';
 import { buildAffiliation, buildRelation, buildUser } from '../../../test/factories.ts';
@@ -202,12 +202,16 @@ describe('what the matrix costs', () => {
   async function statementsOf(run: () => Promise<unknown>): Promise<number> {
     let count = 0;
     const pgQuery = pg.Client.prototype.query;
-    const pgliteQuery = PGlite.prototype.query;
+    // The app's PGlite class, which sends the named statements itself (db/pglite-statements.ts).
+    const pgliteQuery = PreparedStatementPGlite.prototype.query;
     pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
       count += 1;
       return (pgQuery as (...a: unknown[]) => unknown).apply(this, args);
     } as typeof pgQuery;
-    PGlite.prototype.query = function (this: PGlite, ...args: unknown[]) {
+    PreparedStatementPGlite.prototype.query = function (
+      this: PreparedStatementPGlite,
+      ...args: unknown[]
+    ) {
       count += 1;
       return (pgliteQuery as (...a: unknown[]) => unknown).apply(this, args);
     } as typeof pgliteQuery;
@@ -215,7 +219,7 @@ describe('what the matrix costs', () => {
       await run();
     } finally {
       pg.Client.prototype.query = pgQuery;
-      PGlite.prototype.query = pgliteQuery;
+      PreparedStatementPGlite.prototype.query = pgliteQuery;
     }
     return count;
   }
