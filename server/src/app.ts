@@ -15,6 +15,7 @@ import type { Db } from './db/client.ts';
 import type { AppContext } from './context.ts';
 import type { ChangeFeed } from './db/change-feed.ts';
 import { SessionCache } from './modules/auth/session-cache.ts';
+import { ConferenceRulesCache } from './modules/conferences/rules-cache.ts';
 import { createRequireUser } from './http/authenticate.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -148,7 +149,9 @@ export async function buildApp({
 
   const sessions = changes ? new SessionCache(changes) : undefined;
   if (sessions) app.addHook('onClose', async () => sessions.close());
-  const context: AppContext = { config, db, sessions };
+  const conferenceRules = changes ? new ConferenceRulesCache(changes) : undefined;
+  if (conferenceRules) app.addHook('onClose', async () => conferenceRules.close());
+  const context: AppContext = { config, db, sessions, conferenceRules };
   await registerPlugins(app, db);
   registerErrorHandler(app);
 

@@ -1,6 +1,7 @@
 // What the database announces on the channel `recuse_changes` when a change commits (the
-// triggers of migration 0028: 'user:<id>' for an account or one of its access tokens), delivered
-// to the code that keeps copies in memory (the session cache). Two promises hold on both engines:
+// triggers of migration 0028: 'user:<id>' for an account or one of its access tokens; of 0030:
+// 'conferences' for the conferences or their rules), delivered to the code that keeps copies in
+// memory (the session cache, the conference rules cache). Two promises hold on both engines:
 // - a change this process commits is delivered before the commit's statement returns, so the
 //   next request in this process never sees what was changed (PostgreSQL and PGlite both send
 //   a session's own notifications before it is ready for the next statement);
@@ -11,6 +12,8 @@ import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 
 export const changeChannel = 'recuse_changes';
+/** The payload of a change to the conferences or their rules (migration 0030). */
+export const conferencesChanged = 'conferences';
 
 export interface ChangeFeed {
   isLive(): boolean;

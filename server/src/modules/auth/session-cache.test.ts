@@ -36,6 +36,16 @@ const session = (userId: number): SessionUser => ({
 const inOneHour = () => new Date(Date.now() + 3_600_000);
 
 describe('SessionCache', () => {
+  it('keeps serving its sessions when the conferences are announced as changed', () => {
+    const changes = feed();
+    const cache = new SessionCache(changes.feed);
+    const mark = cache.mark();
+    changes.announce('conferences');
+    cache.keep('ada-token', session(1), inOneHour(), mark);
+    changes.announce('conferences');
+    expect(cache.find('ada-token')?.user.id).toBe(1);
+  });
+
   it('serves what a lookup kept, until the account is announced as changed', () => {
     const changes = feed();
     const cache = new SessionCache(changes.feed);

@@ -9,6 +9,7 @@
 //   kept, since the row it read may be the old one;
 // - a copy lives until its token expires, and at most `maxAgeMs`, whatever is announced.
 import type { ChangeFeed } from '../../db/change-feed.ts';
+import { conferencesChanged } from '../../db/change-feed.ts';
 import type { SessionUser } from '../../http/authenticate.ts';
 
 interface Entry {
@@ -94,6 +95,8 @@ export class SessionCache {
   }
 
   private hear(payload: string) {
+    // Another cache's news: the conferences change nothing of an account or its tokens.
+    if (payload === conferencesChanged) return;
     this.changesHeard += 1;
     const match = /^user:(\d+)$/.exec(payload);
     if (!match) {

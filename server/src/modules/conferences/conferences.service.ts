@@ -17,7 +17,6 @@ import type {
   ConferenceCreate,
   ConferenceOption,
   ConferenceUpdate,
-  ConflictRule,
   ConflictRuleSave,
 } from '@recuse/common';
 import { conferenceMessages, maxRulesPerConference, ruleToWire } from '@recuse/common';
@@ -30,6 +29,7 @@ import { conflict, HttpError, notFound, validationFailed } from '../../http/erro
 import { findConfirmedAccount } from '../auth/auth.service.ts';
 import type { Conference, ConferenceRuleRow } from './conferences.repo.ts';
 import * as repo from './conferences.repo.ts';
+import type { ConferenceRulesCache, ConferenceWithRules } from './rules-cache.ts';
 import { displayName } from '../relations/relation-wire.ts';
 
 /** How many conferences one person may create: enough for any chair, few enough to bound spam. */
@@ -107,15 +107,27 @@ function conferenceKeyOf(confid: string | number | undefined | null): repo.Confe
   return /^\d{1,9}$/.test(text) ? { id: Number(text) } : null;
 }
 
-/** The conference and its rules in order (one statement), or 404. */
+/**
+ * The conference and its rules in order (one statement), or 404. With `cache` (a request's
+ * `context.conferenceRules`, never inside a transaction, which must read its own changes), a
+ * copy kept in memory when there is a trustworthy one.
+ */
 export async function loadConferenceRules(
   db: Db,
   confid: string | number | undefined | null,
-): Promise<{ conference: Conference; rules: ConflictRule[] }> {
+  cache?: ConferenceRulesCache,
+): Promise<ConferenceWithRules> {
   const key = conferenceKeyOf(confid);
-  const found = key ? await repo.findConferenceWithRules(db, key) : undefined;
+  if (!key) throw notFound();
+  const read = async () => {
+    const found = await repo.findConferenceWithRules(db, key);
+    return found && { conference: found.conference, rules: found.rules.map(repo.toConflictRule) };
+  };
+  const found = await (cache
+    ? cache.find('id' in key ? `id:${key.id}` : `name:${key.name}`, read)
+    : read());
   if (!found) throw notFound();
-  return { conference: found.conference, rules: found.rules.map(repo.toConflictRule) };
+  return found;
 }
 
 /**

@@ -43,7 +43,7 @@ export async function checkCommittee(
   userId: number,
   form: CommitteeCheckForm,
 ): Promise<CommitteeCheckReply> {
-  const selection = await readConflictSelection(context.db, form);
+  const selection = await readConflictSelection(context.db, form, context.conferenceRules);
   const [findings, related] = await Promise.all([
     computeConflicts(context.db, userId, selection),
     listRelatedPeople(context.db, userId),

@@ -22,6 +22,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { validationFailed } from '../../http/errors.ts';
 import type { Conference } from '../conferences/conferences.repo.ts';
+import type { ConferenceRulesCache } from '../conferences/rules-cache.ts';
 import { loadConferenceRules } from '../conferences/conferences.service.ts';
 import type { ReferenceDate } from '../../conflicts/dates.ts';
 import { toMonthIndex } from '../../conflicts/dates.ts';
@@ -75,8 +76,9 @@ export function referenceDateOf(conference: Conference, today = new Date()): Ref
 export async function readConflictSelection(
   db: Db,
   form: ConflictSelectionForm,
+  cache?: ConferenceRulesCache,
 ): Promise<ConflictSelection> {
-  const { conference, rules } = await loadConferenceRules(db, form.confid);
+  const { conference, rules } = await loadConferenceRules(db, form.confid, cache);
   const byValue = new Map(rules.map((rule) => [rule.value, rule]));
   const errors: FieldErrors = {};
   const add = (field: string, message: string) => {
@@ -303,7 +305,7 @@ export async function readListSelection(
     return values !== 'unreadable' && values.length === 0;
   });
   if (isEmpty) return null;
-  return readConflictSelection(context.db, form);
+  return readConflictSelection(context.db, form, context.conferenceRules);
 }
 
 /** The list call's conflict fields for a checked selection. */
@@ -337,7 +339,7 @@ export async function exportConflicts(
   userId: number,
   form: ConflictSelectionForm & { format: ConflictExportFormat },
 ): Promise<ConflictsFile> {
-  const selection = await readConflictSelection(context.db, form);
+  const selection = await readConflictSelection(context.db, form, context.conferenceRules);
   // The files are made to be handed to chairs: personal relations go as bare conflicts.
   const findings = withholdPersonalDetails(await computeConflicts(context.db, userId, selection));
   const file = exportFiles[form.format];
