@@ -1,33 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ChangeFeed, ChangeHandlers } from '../../db/change-feed.ts';
+import { controlledFeed as feed } from '../../../test/controlled-feed.ts';
 import type { User } from '../../db/schema.ts';
 import type { SessionUser } from '../../http/authenticate.ts';
 import { SessionCache } from './session-cache.ts';
-
-/** A feed whose announcements and losses the test makes. */
-function feed() {
-  const handlers = new Set<ChangeHandlers>();
-  let live = true;
-  const controlled: ChangeFeed = {
-    isLive: () => live,
-    subscribe(handler) {
-      handlers.add(handler);
-      return () => handlers.delete(handler);
-    },
-    close: async () => {},
-  };
-  return {
-    feed: controlled,
-    announce: (payload: string) => handlers.forEach((handler) => handler.onChange(payload)),
-    lose() {
-      live = false;
-      handlers.forEach((handler) => handler.onLost());
-    },
-    regain() {
-      live = true;
-    },
-  };
-}
 
 const session = (userId: number): SessionUser => ({
   user: { id: userId, role: 'user', kind: 'registered' } as User,

@@ -1,33 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ChangeFeed, ChangeHandlers } from '../../db/change-feed.ts';
+import { controlledFeed as feed } from '../../../test/controlled-feed.ts';
 import type { Conference } from './conferences.repo.ts';
 import type { ConferenceWithRules } from './rules-cache.ts';
 import { ConferenceRulesCache } from './rules-cache.ts';
-
-/** A feed whose announcements and losses the test makes. */
-function feed() {
-  const handlers = new Set<ChangeHandlers>();
-  let live = true;
-  const controlled: ChangeFeed = {
-    isLive: () => live,
-    subscribe(handler) {
-      handlers.add(handler);
-      return () => handlers.delete(handler);
-    },
-    close: async () => {},
-  };
-  return {
-    feed: controlled,
-    announce: (payload: string) => handlers.forEach((handler) => handler.onChange(payload)),
-    lose() {
-      live = false;
-      handlers.forEach((handler) => handler.onLost());
-    },
-    regain() {
-      live = true;
-    },
-  };
-}
 
 /** A reader that counts its reads and gives a conference whose label says which read it was. */
 function reader() {
