@@ -22,10 +22,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { conflictSelectionFields, selectionFieldOf } from '@recuse/common';
-import type { ConflictRuleWire } from '@recuse/common';
 import type { User } from '../src/db/schema.ts';
 import { formatLoadAverage } from './machine.ts';
+import type { ConferenceDropList } from './conflict-selection.ts';
+import { everyRuleOfFirstConference } from './conflict-selection.ts';
 import { BackendCpuSampler } from './backend-cpu-sampler.ts';
 import {
   buildIfNeeded,
@@ -226,18 +226,7 @@ async function defaultSelection(url: string, token: string): Promise<string> {
   const response = await fetch(`${url}/v1/web/conference/data/list/conferDrpList`, {
     headers: getHeaders(token),
   });
-  const { options: conferences } = (await response.json()) as {
-    options: Array<{ confid: number; rules: ConflictRuleWire[] }>;
-  };
-  const conference = conferences[0]!;
-  const byField = new Map<string, ConflictRuleWire[]>(
-    conflictSelectionFields.map((field) => [field, []]),
-  );
-  for (const rule of conference.rules)
-    byField.get(selectionFieldOf(rule.relation_type_id))!.push(rule);
-  const form = new URLSearchParams({ confid: String(conference.confid) });
-  for (const [field, rules] of byField) form.set(field, JSON.stringify(rules));
-  return form.toString();
+  return everyRuleOfFirstConference((await response.json()) as ConferenceDropList);
 }
 
 interface RelationView {

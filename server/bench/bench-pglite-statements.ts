@@ -13,12 +13,12 @@ import { isDeepStrictEqual, parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import type { QueryOptions } from '@electric-sql/pglite';
 import type { InjectOptions } from 'fastify';
-import { conflictSelectionFields, selectionFieldOf } from '@recuse/common';
 import { PreparedStatementPGlite } from '../src/db/pglite-statements.ts';
 import type { User } from '../src/db/schema.ts';
 import { demoPassword, seedDemo } from '../src/demo/demo-data.ts';
 import { buildTestApp } from '../test/build-test-app.ts';
 import { buildRelation, buildUser } from '../test/factories.ts';
+import { everyRuleOfFirstConference } from './conflict-selection.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -130,7 +130,7 @@ try {
         method: 'POST',
         url: '/v1/web/relations/data/list',
         headers: form,
-        payload: defaultSelection(conferences.json()),
+        payload: everyRuleOfFirstConference(conferences.json()),
       },
     ],
   ];
@@ -222,16 +222,4 @@ async function seedResearchers(count: number) {
       });
     }
   }
-}
-
-function defaultSelection(reply: {
-  options: Array<{ confid: number; rules: Array<{ relation_type_id: number }> }>;
-}): string {
-  const conference = reply.options[0]!;
-  const byField = new Map<string, unknown[]>(conflictSelectionFields.map((field) => [field, []]));
-  for (const rule of conference.rules)
-    byField.get(selectionFieldOf(rule.relation_type_id))!.push(rule);
-  const form = new URLSearchParams({ confid: String(conference.confid) });
-  for (const [field, rules] of byField) form.set(field, JSON.stringify(rules));
-  return form.toString();
 }

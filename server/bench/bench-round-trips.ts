@@ -17,6 +17,7 @@ import { queryRows } from '../src/db/client.ts';
 import type { Db } from '../src/db/client.ts';
 import { BackendCpuSampler } from './backend-cpu-sampler.ts';
 import { buildTestApp } from '../test/build-test-app.ts';
+import { everyRuleOfFirstConference } from './conflict-selection.ts';
 import { seedDemo, demoPassword } from '../src/demo/demo-data.ts';
 
 const { values: options } = parseArgs({
@@ -65,7 +66,7 @@ try {
     url: '/v1/web/conference/data/list/conferDrpList',
     headers,
   });
-  const conflictForm = await defaultSelection(conferences.json());
+  const conflictForm = everyRuleOfFirstConference(conferences.json());
   const list = await t.app.inject({
     method: 'POST',
     url: '/v1/web/relations/data/list',
@@ -174,17 +175,4 @@ function firstRelationId(list: { relations: Record<string, Array<{ modify_id?: n
     for (const row of rows) if (row.modify_id !== undefined) return row.modify_id;
   }
   throw new Error('Ada has no relation to view');
-}
-
-async function defaultSelection(reply: {
-  options: Array<{ confid: number; rules: Array<{ relation_type_id: number }> }>;
-}): Promise<string> {
-  const { conflictSelectionFields, selectionFieldOf } = await import('@recuse/common');
-  const conference = reply.options[0]!;
-  const byField = new Map<string, unknown[]>(conflictSelectionFields.map((field) => [field, []]));
-  for (const rule of conference.rules)
-    byField.get(selectionFieldOf(rule.relation_type_id))!.push(rule);
-  const form = new URLSearchParams({ confid: String(conference.confid) });
-  for (const [field, rules] of byField) form.set(field, JSON.stringify(rules));
-  return form.toString();
 }
