@@ -1,24 +1,24 @@
 // A change feed whose announcements and losses a unit test makes, for the copies kept in memory
-// behind the real one (db/change-feed.ts): the session cache, the conference rules cache.
-import type { ChangeFeed, ChangeHandlers } from '../src/db/change-feed.ts';
+// behind the real one (db/change-feed.ts): the session cache, the conference rules cache. It
+// hands announcements to the feed's own ChangeSubscribers, so that payloads are read and sent to
+// each copy's scopes as they are in production.
+import type { ChangeFeed } from '../src/db/change-feed.ts';
+import { ChangeSubscribers } from '../src/db/change-feed.ts';
 
 export function controlledFeed() {
-  const handlers = new Set<ChangeHandlers>();
+  const subscribers = new ChangeSubscribers();
   let live = true;
   const feed: ChangeFeed = {
     isLive: () => live,
-    subscribe(handler) {
-      handlers.add(handler);
-      return () => handlers.delete(handler);
-    },
+    subscribe: (handlers) => subscribers.subscribe(handlers),
     close: async () => {},
   };
   return {
     feed,
-    announce: (payload: string) => handlers.forEach((handler) => handler.onChange(payload)),
+    announce: (payload: string) => subscribers.announce(payload),
     lose() {
       live = false;
-      handlers.forEach((handler) => handler.onLost());
+      subscribers.reset();
     },
     regain() {
       live = true;

@@ -29,8 +29,9 @@ describe('the change feed', () => {
     const person = await insertUser('dblp_only', null);
     const heard: string[] = [];
     const unsubscribe = t.changes.subscribe({
-      onChange: (payload) => heard.push(payload),
-      onLost: () => {},
+      scopes: ['user'],
+      onChange: (change) => heard.push(change.scope === 'user' ? `user:${change.userId}` : ''),
+      onReset: () => {},
     });
     await t.db.execute(
       sql`update users set first_name = 'Changed' where id in (${account}, ${person})`,
@@ -52,8 +53,9 @@ describe('the change feed', () => {
     await insertToken('refresh', `feed-refresh-${account}`);
     const heard: string[] = [];
     const unsubscribe = t.changes.subscribe({
-      onChange: (payload) => heard.push(payload),
-      onLost: () => {},
+      scopes: ['user'],
+      onChange: (change) => heard.push(change.scope === 'user' ? `user:${change.userId}` : ''),
+      onReset: () => {},
     });
     await t.db.execute(
       sql`update tokens set used_at = now() where kind = 'refresh' and user_id = ${account}`,
@@ -72,7 +74,11 @@ describe('the change feed', () => {
     async () => {
       await expect.poll(() => t.changes.isLive(), { timeout: 5_000 }).toBe(true);
       let losses = 0;
-      const unsubscribe = t.changes.subscribe({ onChange: () => {}, onLost: () => (losses += 1) });
+      const unsubscribe = t.changes.subscribe({
+        scopes: ['user', 'conferences'],
+        onChange: () => {},
+        onReset: () => (losses += 1),
+      });
       await t.db.execute(
         sql`select pg_terminate_backend(pid) from pg_stat_activity
              where application_name = ${listenerName} and datname = current_database()`,

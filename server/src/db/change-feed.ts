@@ -1,33 +1,49 @@
 // What the database announces on the channel `recuse_changes` when a change commits (the
 // triggers of migration 0028: 'user:<id>' for an account or one of its access tokens; of 0030:
 // 'conferences' for the conferences or their rules), delivered to the code that keeps copies in
-// memory (the session cache, the conference rules cache). Two promises hold on both engines:
+// memory (the session cache, the conference rules cache). Each payload is read here into a change
+// with a scope, and each copy hears only the scopes it names: a cache added for a new scope needs
+// no edit to the others. Two promises hold on both engines:
 // - a change this process commits is delivered before the commit's statement returns, so the
 //   next request in this process never sees what was changed (PostgreSQL and PGlite both send
 //   a session's own notifications before it is ready for the next statement);
-// - while `isLive()`, every change committed anywhere reaches the handlers; when that stops
-//   (the listening connection is lost) `onLost` runs, and copies must not be trusted until
-//   `isLive()` again.
+// - while `isLive()`, every change committed anywhere reaches the handlers of its scope; when
+//   that stops (the listening connection is lost) every handler's `onReset` runs, and copies
+//   must not be trusted until `isLive()` again. A payload that names no known scope resets every
+//   copy too: what it changed cannot be told.
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 
 export const changeChannel = 'recuse_changes';
-/** The payload of a change to the conferences or their rules (migration 0030). */
-export const conferencesChanged = 'conferences';
+
+/** An announced change: to one account or its tokens, or to the conferences and their rules. */
+export type Change = { scope: 'user'; userId: number } | { scope: 'conferences' };
+export type ChangeScope = Change['scope'];
+
+/** The change a payload announces, or undefined when it names no scope this code knows. */
+export function readChange(payload: string): Change | undefined {
+  if (payload === 'conferences') return { scope: 'conferences' };
+  const user = /^user:(\d+)$/.exec(payload);
+  return user ? { scope: 'user', userId: Number(user[1]) } : undefined;
+}
 
 export interface ChangeFeed {
   isLive(): boolean;
-  /** Handlers for each announced change and for a loss of the feed; returns an unsubscribe. */
+  /** Handlers for the changes of some scopes and for a reset; returns an unsubscribe. */
   subscribe(handlers: ChangeHandlers): () => void;
   close(): Promise<void>;
 }
 
 export interface ChangeHandlers {
-  onChange(payload: string): void;
-  onLost(): void;
+  /** The scopes whose changes the copy depends on: it hears no other. */
+  scopes: readonly ChangeScope[];
+  onChange(change: Change): void;
+  /** Every copy must go: the feed was lost, or a change came that names no known scope. */
+  onReset(): void;
 }
 
-class Subscribers {
+/** The handlers of one feed, and how an announcement reaches them. */
+export class ChangeSubscribers {
   private readonly handlers = new Set<ChangeHandlers>();
 
   subscribe(handlers: ChangeHandlers): () => void {
@@ -35,26 +51,30 @@ class Subscribers {
     return () => this.handlers.delete(handlers);
   }
 
-  change(payload: string) {
-    for (const handler of this.handlers) handler.onChange(payload);
+  announce(payload: string) {
+    const change = readChange(payload);
+    for (const handler of this.handlers) {
+      if (!change) handler.onReset();
+      else if (handler.scopes.includes(change.scope)) handler.onChange(change);
+    }
   }
 
-  lost() {
-    for (const handler of this.handlers) handler.onLost();
+  reset() {
+    for (const handler of this.handlers) handler.onReset();
   }
 }
 
 /** PGlite: one process, one connection; its own notifications arrive before a query returns. */
 export async function openPgliteChangeFeed(client: PGlite): Promise<ChangeFeed> {
-  const subscribers = new Subscribers();
-  const unlisten = await client.listen(changeChannel, (payload) => subscribers.change(payload));
+  const subscribers = new ChangeSubscribers();
+  const unlisten = await client.listen(changeChannel, (payload) => subscribers.announce(payload));
   let isClosed = false;
   return {
     isLive: () => !isClosed,
     subscribe: (handlers) => subscribers.subscribe(handlers),
     async close() {
       isClosed = true;
-      subscribers.lost();
+      subscribers.reset();
       await unlisten();
     },
   };
@@ -79,9 +99,9 @@ export function postgresChanges(
   onConnect: (client: pg.ClientBase) => Promise<void>;
   open: () => ChangeFeed;
 } {
-  const subscribers = new Subscribers();
+  const subscribers = new ChangeSubscribers();
   const hear = (message: pg.Notification) => {
-    if (message.channel === changeChannel) subscribers.change(message.payload ?? '');
+    if (message.channel === changeChannel) subscribers.announce(message.payload ?? '');
   };
   return {
     async onConnect(client) {
@@ -95,7 +115,7 @@ export function postgresChanges(
 function openListener(
   url: string,
   Client: typeof pg.Client,
-  subscribers: Subscribers,
+  subscribers: ChangeSubscribers,
   hear: (message: pg.Notification) => void,
 ): ChangeFeed {
   let listener: pg.Client | undefined;
@@ -103,7 +123,7 @@ function openListener(
   let isClosed = false;
   let retry: NodeJS.Timeout | undefined;
   const lose = () => {
-    if (isLive) subscribers.lost();
+    if (isLive) subscribers.reset();
     isLive = false;
     listener = undefined;
     if (!isClosed) retry = setTimeout(() => void connect(), reconnectDelayMs);
@@ -135,7 +155,7 @@ function openListener(
       clearTimeout(retry);
       const client = listener;
       listener = undefined;
-      if (isLive) subscribers.lost();
+      if (isLive) subscribers.reset();
       isLive = false;
       await client?.end().catch(() => {});
     },

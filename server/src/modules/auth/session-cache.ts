@@ -9,7 +9,6 @@
 //   kept, since the row it read may be the old one;
 // - a copy lives until its token expires, and at most `maxAgeMs`, whatever is announced.
 import type { ChangeFeed } from '../../db/change-feed.ts';
-import { conferencesChanged } from '../../db/change-feed.ts';
 import type { SessionUser } from '../../http/authenticate.ts';
 
 interface Entry {
@@ -45,8 +44,11 @@ export class SessionCache {
     this.maxAgeMs = options.maxAgeMs ?? 60_000;
     this.now = options.now ?? Date.now;
     this.unsubscribe = feed.subscribe({
-      onChange: (payload) => this.hear(payload),
-      onLost: () => this.clear(),
+      scopes: ['user'],
+      onChange: (change) => {
+        if (change.scope === 'user') this.forgetUser(change.userId);
+      },
+      onReset: () => this.clear(),
     });
   }
 
@@ -94,17 +96,8 @@ export class SessionCache {
     this.clear();
   }
 
-  private hear(payload: string) {
-    // Another cache's news: the conferences change nothing of an account or its tokens.
-    if (payload === conferencesChanged) return;
+  private forgetUser(userId: number) {
     this.changesHeard += 1;
-    const match = /^user:(\d+)$/.exec(payload);
-    if (!match) {
-      // Not a change this cache knows how to scope: nothing kept can be trusted.
-      this.clear();
-      return;
-    }
-    const userId = Number(match[1]);
     for (const tokenHash of this.tokensOf.get(userId) ?? []) this.entries.delete(tokenHash);
     this.tokensOf.delete(userId);
   }

@@ -10,7 +10,6 @@
 // Copies are frozen: every request that finds one shares it.
 import type { ConflictRule } from '@recuse/common';
 import type { ChangeFeed } from '../../db/change-feed.ts';
-import { conferencesChanged } from '../../db/change-feed.ts';
 import type { Conference } from './conferences.repo.ts';
 
 export interface ConferenceWithRules {
@@ -29,10 +28,9 @@ export class ConferenceRulesCache {
     private readonly maxEntries = 1_000,
   ) {
     this.unsubscribe = feed.subscribe({
-      onChange: (payload) => {
-        if (payload === conferencesChanged) this.clear();
-      },
-      onLost: () => this.clear(),
+      scopes: ['conferences'],
+      onChange: () => this.clear(),
+      onReset: () => this.clear(),
     });
   }
 
