@@ -6,6 +6,7 @@
 //                conflict list under every DEFAULT rule, and one relation's view;
 //   - conflicts: the conflict list alone;
 //   - write:     a relation saved again with a new note, and an answer to a relation;
+//   - healthz, profile, list, view: one call of the read mix alone, to see what each costs;
 // at each of --connections (1, 20 and 100), each connection one signed-in researcher. The same
 // figures for a bare Node `http` server answering {"ok":1} come first, measured in the same run,
 // so the ratio to it survives a busy machine. Figures in docs/benchmarks.md.
@@ -319,6 +320,30 @@ function readMix(researcher: Researcher, conflictForm: string): Request[] {
   return requests;
 }
 
+/** One call of the read mix alone (`--mix healthz`, `profile`, `list`, `view`): where its cost is. */
+function singleCalls(researcher: Researcher): Record<string, Request | undefined> {
+  const token = researcher.token!;
+  const viewed = researcher.partyRelationId ?? researcher.ownRelation?.GID;
+  return {
+    healthz: { method: 'GET', path: '/healthz' },
+    profile: { method: 'GET', path: '/v1/web/user/profile', headers: getHeaders(token) },
+    list: {
+      method: 'POST',
+      path: '/v1/web/relations/data/list',
+      headers: formHeaders(token),
+      body: 'pageName=all',
+    },
+    view:
+      viewed === undefined
+        ? undefined
+        : {
+            method: 'GET',
+            path: `/v1/web/relation/data/view/${viewed}`,
+            headers: getHeaders(token),
+          },
+  };
+}
+
 function writeMix(researcher: Researcher): Request[] {
   const token = researcher.token!;
   const requests: Request[] = [];
@@ -472,6 +497,8 @@ async function measureEngine(engine: string): Promise<Figures[]> {
           if (mix === 'write') return writeMix(pick(connection, writers));
           const researcher = pick(connection);
           if (mix === 'read') return readMix(researcher, conflictForm);
+          const single = singleCalls(researcher)[mix];
+          if (single) return [single];
           return [
             {
               method: 'POST',
