@@ -111,6 +111,53 @@ describe.skipIf(isPostgres)('statements prepared once per PGlite database', () =
     expect(await runsOf(select)).toBe(4);
   });
 
+  it('applies the parsers a query brings, as PGlite’s own query does, whichever came before', async () => {
+    const text = `select $1::int as n, $2::timestamp as at, array[$2::timestamp] as ats,
+                         $3::date as day`;
+    const values = [7, '2026-11-28 10:11:12', '2026-11-28'];
+    const keep = (value: string) => value;
+    // Drizzle's: dates and timestamps, and their arrays, as the text PostgreSQL sent.
+    const keepingText = {
+      [types.TIMESTAMP]: keep,
+      [types.DATE]: keep,
+      1115: keep,
+      1182: keep,
+    };
+    // The same type ids, parsed otherwise: must not be mistaken for the set above.
+    const marking = {
+      [types.TIMESTAMP]: (value: string) => `at ${value}`,
+      [types.DATE]: (value: string) => `on ${value}`,
+      1115: (value: string) => `all ${value}`,
+      1182: keep,
+    };
+    const tenfold = { [types.INT4]: (value: string) => Number(value) * 10 };
+    const answers = [];
+    for (const parsers of [keepingText, marking, tenfold, keepingText, undefined]) {
+      const options = parsers && { parsers };
+      const viaPrepared = await client.query(text, values, options);
+      expect(viaPrepared).toEqual(await unnamed(text, values, options));
+      answers.push(viaPrepared.rows[0]);
+    }
+    const asText = {
+      n: 7,
+      at: '2026-11-28 10:11:12',
+      ats: '{"2026-11-28 10:11:12"}',
+      day: '2026-11-28',
+    };
+    expect(answers).toEqual([
+      asText,
+      {
+        n: 7,
+        at: 'at 2026-11-28 10:11:12',
+        ats: 'all {"2026-11-28 10:11:12"}',
+        day: 'on 2026-11-28',
+      },
+      expect.objectContaining({ n: 70, at: new Date('2026-11-28T10:11:12') }),
+      asText,
+      expect.objectContaining({ n: 7, ats: [new Date('2026-11-28T10:11:12')] }),
+    ]);
+  });
+
   it('parses a text once and then only binds and executes it', async () => {
     const text = 'select $1::int * 2 as doubled';
     const answers = [];

@@ -16,6 +16,14 @@
 // constraint, …, and `query`, `params`, `queryOptions` as PGlite adds them), and the file system
 // synced after a statement outside a transaction. Anything unusual (a COPY's blob, explicit
 // parameter types) goes to PGlite's own `query`.
+//
+// One more cost it spares: PGlite's result parser copies the database's whole table of type
+// parsers (some 300 entries once the array types are in) into a new object for every query that
+// brings parsers of its own, and Drizzle brings them with every query (dates, timestamps and
+// intervals, and their arrays, left as the text PostgreSQL sent). That copy was about 150 µs a
+// statement, more than binding and executing one (docs/benchmarks.md, "Type parsers copied for
+// every statement"). A named statement's rows are parsed with the merged table made once, when
+// the parsers it brings all leave their text as it is; others are merged as PGlite merges them.
 import type { QueryOptions, Results, Transaction } from '@electric-sql/pglite';
 import { PGlite, messages, parse, protocol } from '@electric-sql/pglite';
 import { statementNameFor } from './statement-names.ts';
@@ -37,10 +45,22 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return whole;
 }
 
+type ParserTable = PGlite['parsers'];
+
+/** What a parser that leaves its text as it is gives back for this: the same string. */
+const probeText = '2026-11-28 12:00:00+00';
+
 /** PGlite with the statements `statementNameFor` admits prepared once and then only executed. */
 export class PreparedStatementPGlite extends PGlite {
   /** The statements this database has prepared, by name. */
   readonly #prepared = new Map<string, Prepared>();
+  /** The database's parsers with text-keeping ones laid over, by the type ids laid over. */
+  readonly #textKeeping = new Map<string, ParserTable>();
+
+  override async refreshArrayTypes(): Promise<void> {
+    this.#textKeeping.clear();
+    await super.refreshArrayTypes();
+  }
 
   override async query<T>(
     text: string,
@@ -143,6 +163,31 @@ export class PreparedStatementPGlite extends PGlite {
       throw error;
     }
     if (!inTransaction) await this.syncToFs();
-    return parse.parseResults(results, this.parsers, options)[0] as Results<T>;
+    const parsing = this.#parsingOf(options);
+    return parse.parseResults(results, parsing.parsers, parsing.options)[0] as Results<T>;
+  }
+
+  /**
+   * The parser table and options to parse a result with: when every parser the options bring
+   * leaves its text as it is (Drizzle's), the table merged once for those type ids and the options
+   * without them, which parseResults would otherwise merge again; else as they came.
+   */
+  #parsingOf(options: QueryOptions | undefined): {
+    parsers: ParserTable;
+    options: QueryOptions | undefined;
+  } {
+    const brought = options?.parsers;
+    if (brought === undefined) return { parsers: this.parsers, options };
+    const types = Object.keys(brought).map(Number);
+    const keepsText = types.every((type) => brought[type]!(probeText) === probeText);
+    if (!keepsText) return { parsers: this.parsers, options };
+    const key = types.join(',');
+    let merged = this.#textKeeping.get(key);
+    if (merged === undefined) {
+      merged = { ...this.parsers, ...brought };
+      this.#textKeeping.set(key, merged);
+    }
+    const { parsers: _merged, ...rest } = options!;
+    return { parsers: merged, options: rest };
   }
 }
