@@ -1,8 +1,10 @@
 // Queries for institutions. Names are found by their search keys (institutionKey), which are
 // computed in TypeScript and stored with each institution.
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Placeholder } from 'drizzle-orm';
 import { institutionStatus } from '@recuse/common';
 import type { Db } from '../../db/client.ts';
+import { preparedOnce } from '../../db/prepared-queries.ts';
 import { affiliations, institutions, positions } from '../../db/schema.ts';
 
 export type Institution = typeof institutions.$inferSelect;
@@ -71,7 +73,7 @@ export async function insertInstitution(
 }
 
 /** The person's own institutions: those they proposed, and those they are affiliated with. */
-function isTheirs(userId: number) {
+function isTheirs(userId: number | Placeholder) {
   return or(
     eq(institutions.createdByUserId, userId),
     sql`exists (select 1 from ${affiliations}
@@ -85,7 +87,7 @@ function isTheirs(userId: number) {
  * proposed or are affiliated with. Merged institutions are left out (their target is listed).
  * The drop list shows exactly these, and a relation's save accepts exactly these.
  */
-function selectableBy(userId: number) {
+function selectableBy(userId: number | Placeholder) {
   return and(
     isNull(institutions.mergedIntoId),
     or(
@@ -101,12 +103,19 @@ export async function listSelectableInstitutions(
   userId: number,
   { onlyTheirs = false } = {},
 ) {
+  return (onlyTheirs ? theirSelectable : selectable)(db).execute({ userId });
+}
+
+function selectableQuery(db: Db, { onlyTheirs }: { onlyTheirs: boolean }) {
+  const userId = sql.placeholder('userId');
   return db
     .select({ id: institutions.id, name: institutions.name, status: institutions.status })
     .from(institutions)
     .where(onlyTheirs ? and(selectableBy(userId), isTheirs(userId)) : selectableBy(userId))
     .orderBy(asc(institutions.name), asc(institutions.id));
 }
+const selectable = preparedOnce((db) => selectableQuery(db, { onlyTheirs: false }));
+const theirSelectable = preparedOnce((db) => selectableQuery(db, { onlyTheirs: true }));
 
 /**
  * The institutions `userId` may pick (selectableBy) whose name or an alias contains the key

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedOnce } from '../../db/prepared-queries.ts';
 import {
   affiliations,
   conferenceChairs,
@@ -64,7 +65,18 @@ export async function findProfileSummary(
   db: Db,
   userId: number,
 ): Promise<{ unread: Notification[]; hasAffiliations: boolean; isChair: boolean }> {
-  const rows = await db
+  const rows = await profileSummary(db).execute({ userId });
+  const [first] = rows;
+  return {
+    unread: rows.flatMap((row) => (row.notification ? [row.notification] : [])),
+    hasAffiliations: first?.hasAffiliations === true,
+    isChair: first?.isChair === true,
+  };
+}
+
+const profileSummary = preparedOnce((db) => {
+  const userId = sql.placeholder('userId');
+  return db
     .select({
       notification: notifications,
       hasAffiliations: sql<boolean>`exists (select 1 from ${affiliations} where ${affiliations.userId} = ${userId})`,
@@ -73,13 +85,7 @@ export async function findProfileSummary(
     .from(sql`(select 1) as profile`)
     .leftJoin(notifications, and(eq(notifications.userId, userId), isNull(notifications.readAt)))
     .orderBy(desc(notifications.createdAt), desc(notifications.id));
-  const [first] = rows;
-  return {
-    unread: rows.flatMap((row) => (row.notification ? [row.notification] : [])),
-    hasAffiliations: first?.hasAffiliations === true,
-    isChair: first?.isChair === true,
-  };
-}
+});
 
 /** The user's row, locked until the transaction ends: one profile save at a time. */
 export async function lockUser(db: Db, userId: number): Promise<User> {
@@ -150,7 +156,11 @@ export async function findPositionIds(db: Db, ids: readonly number[]): Promise<S
 
 /** The user's affiliations with institution and position, current ones first, newest first. */
 export async function listAffiliations(db: Db, userId: number) {
-  return db
+  return affiliationsOf(db).execute({ userId });
+}
+
+const affiliationsOf = preparedOnce((db) =>
+  db
     .select({
       affiliation: affiliations,
       institutionName: institutions.name,
@@ -161,13 +171,13 @@ export async function listAffiliations(db: Db, userId: number) {
     .from(affiliations)
     .innerJoin(institutions, eq(institutions.id, affiliations.institutionId))
     .leftJoin(positions, eq(positions.id, affiliations.positionId))
-    .where(eq(affiliations.userId, userId))
+    .where(eq(affiliations.userId, sql.placeholder('userId')))
     .orderBy(
       desc(affiliations.isCurrent),
       sql`${affiliations.startDate} desc nulls last`,
       asc(affiliations.id),
-    );
-}
+    ),
+);
 
 export async function listAffiliationRows(db: Db, userId: number): Promise<AffiliationRow[]> {
   return db

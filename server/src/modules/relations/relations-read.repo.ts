@@ -3,6 +3,7 @@
 // shape matters for speed at DBLP's scale; each says why.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedOnce } from '../../db/prepared-queries.ts';
 import { queryRows } from '../../db/client.ts';
 import { isLiveRelation, isPartyNotRemoved } from '../../db/relation-filters.ts';
 import {
@@ -44,13 +45,7 @@ export async function findRelationWithParties(
   db: Db,
   relationId: number,
 ): Promise<{ relation: Relation; parties: PartyWithUser[] } | undefined> {
-  const rows = await db
-    .select({ relation: relations, party: relationParties, user: users })
-    .from(relations)
-    .leftJoin(relationParties, eq(relationParties.relationId, relations.id))
-    .leftJoin(users, eq(users.id, relationParties.userId))
-    .where(eq(relations.id, relationId))
-    .orderBy(asc(relationParties.id));
+  const rows = await relationWithParties(db).execute({ relationId });
   const [first] = rows;
   if (!first) return undefined;
   return {
@@ -58,6 +53,16 @@ export async function findRelationWithParties(
     parties: rows.flatMap(({ party, user }) => (party && user ? [{ ...party, user }] : [])),
   };
 }
+
+const relationWithParties = preparedOnce((db) =>
+  db
+    .select({ relation: relations, party: relationParties, user: users })
+    .from(relations)
+    .leftJoin(relationParties, eq(relationParties.relationId, relations.id))
+    .leftJoin(users, eq(users.id, relationParties.userId))
+    .where(eq(relations.id, sql.placeholder('relationId')))
+    .orderBy(asc(relationParties.id)),
+);
 
 /** What the relations list shows of a relation, with its institution's name and status. */
 export interface ListedRelation {
