@@ -23,10 +23,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import type { User } from '../src/db/schema.ts';
 import { formatLoadAverage } from './machine.ts';
 import type { ConferenceDropList } from './conflict-selection.ts';
 import { everyRuleOfFirstConference } from './conflict-selection.ts';
+import { seedResearchers } from './population.ts';
 import { BackendCpuSampler } from './backend-cpu-sampler.ts';
 import {
   buildIfNeeded,
@@ -37,9 +37,8 @@ import {
   timeUntilAnswer,
 } from './served.ts';
 import { openDatabase } from '../src/db/client.ts';
-import type { DatabaseTarget, Db } from '../src/db/client.ts';
+import type { DatabaseTarget } from '../src/db/client.ts';
 import { demoPassword, seedDemo } from '../src/demo/demo-data.ts';
-import { buildRelation, buildUser, defaultPassword } from '../test/factories.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -103,45 +102,7 @@ interface CpuMeter {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The data: the demo, and researchers who co-author with each other and with the demo's people.
-
-async function seedResearchers(db: Db, count: number): Promise<Researcher[]> {
-  const researchers: Researcher[] = [];
-  const people: User[] = [];
-  for (let index = 0; index < count; index += 1) {
-    people.push(
-      await buildUser(db, {
-        firstName: `Load${index}`,
-        lastName: `Researcher${index}`,
-        email: `load${index}@bench.example.org`,
-      }),
-    );
-  }
-  for (let index = 0; index < count; index += 1) {
-    const creator = people[index]!;
-    const neighbour = (offset: number) => people[(index + offset) % count]!;
-    // Ten relations per researcher, as many as Ada has: six papers, an advisor, a
-    // collaboration, an award and a grant; half already answered.
-    for (let paper = 0; paper < 6; paper += 1) {
-      await buildRelation(db, {
-        type: 3,
-        creator,
-        title: `Load Paper ${index}-${paper}`,
-        start: { year: 2019 + (paper % 6) },
-        parties: [
-          { user: neighbour(paper + 1), status: paper % 2 === 0 ? 1 : 3 },
-          { user: neighbour(paper + 2), status: 1 },
-        ],
-      });
-    }
-    await buildRelation(db, { type: 1, creator, parties: [{ user: neighbour(7), status: 3 }] });
-    await buildRelation(db, { type: 4, creator, parties: [{ user: neighbour(9), status: 1 }] });
-    await buildRelation(db, { type: 6, creator, parties: [{ user: neighbour(11), status: 1 }] });
-    await buildRelation(db, { type: 7, creator, parties: [{ user: neighbour(13), status: 3 }] });
-    researchers.push({ email: creator.email!, password: defaultPassword });
-  }
-  return researchers;
-}
+// The data: the demo, and researchers who co-author with each other (population.ts).
 
 const demoResearchers = ['ada', 'alan', 'grace', 'di'].map((name): Researcher => ({
   email: `${name}@example.org`,
@@ -464,7 +425,10 @@ async function measureEngine(engine: string): Promise<Figures[]> {
   const database = await openDatabase(prepared.target);
   await database.migrate();
   await seedDemo(database.db);
-  const researchers = [...demoResearchers, ...(await seedResearchers(database.db, generatedUsers))];
+  const researchers: Researcher[] = [
+    ...demoResearchers,
+    ...(await seedResearchers(database.db, generatedUsers)),
+  ];
   await database.close();
 
   const { url, child } = await startApplication(prepared.env);

@@ -14,11 +14,10 @@ import { PGlite } from '@electric-sql/pglite';
 import type { QueryOptions } from '@electric-sql/pglite';
 import type { InjectOptions } from 'fastify';
 import { PreparedStatementPGlite } from '../src/db/pglite-statements.ts';
-import type { User } from '../src/db/schema.ts';
-import { demoPassword, seedDemo } from '../src/demo/demo-data.ts';
+import { seedDemo } from '../src/demo/demo-data.ts';
 import { buildTestApp } from '../test/build-test-app.ts';
-import { buildRelation, buildUser } from '../test/factories.ts';
 import { everyRuleOfFirstConference } from './conflict-selection.ts';
+import { seedResearchers, signInDemoUser } from './population.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -96,18 +95,8 @@ const gain = ({ unnamed, prepared }: { unnamed: number; prepared: number }) =>
 const t = await buildTestApp({ LOG_LEVEL: 'silent' });
 try {
   await seedDemo(t.db);
-  await seedResearchers(Number(options.users));
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/v1/user/login',
-    payload: {
-      action: 'login',
-      api_key: 'recuse-web',
-      username: 'ada@example.org',
-      password: demoPassword,
-    },
-  });
-  const { access_token: token } = login.json<{ access_token: string }>();
+  await seedResearchers(t.db, Number(options.users));
+  const token = await signInDemoUser(t.app);
   const headers = { authorization: `Bearer ${token}` };
   const form = { ...headers, 'content-type': 'application/x-www-form-urlencoded' };
   const conferences = await t.app.inject({
@@ -193,33 +182,4 @@ try {
   );
 } finally {
   await t.close();
-}
-
-/** Researchers who co-author with each other, as bench:load makes them (fewer relations). */
-async function seedResearchers(count: number) {
-  const people: User[] = [];
-  for (let index = 0; index < count; index += 1) {
-    people.push(
-      await buildUser(t.db, {
-        firstName: `Load${index}`,
-        lastName: `Researcher${index}`,
-        email: `load${index}@bench.example.org`,
-      }),
-    );
-  }
-  for (let index = 0; index < count; index += 1) {
-    const neighbour = (offset: number) => people[(index + offset) % count]!;
-    for (let paper = 0; paper < 6; paper += 1) {
-      await buildRelation(t.db, {
-        type: 3,
-        creator: people[index]!,
-        title: `Load Paper ${index}-${paper}`,
-        start: { year: 2019 + (paper % 6) },
-        parties: [
-          { user: neighbour(paper + 1), status: paper % 2 === 0 ? 1 : 3 },
-          { user: neighbour(paper + 2), status: 1 },
-        ],
-      });
-    }
-  }
 }

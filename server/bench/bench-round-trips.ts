@@ -18,7 +18,8 @@ import type { Db } from '../src/db/client.ts';
 import { BackendCpuSampler } from './backend-cpu-sampler.ts';
 import { buildTestApp } from '../test/build-test-app.ts';
 import { everyRuleOfFirstConference } from './conflict-selection.ts';
-import { seedDemo, demoPassword } from '../src/demo/demo-data.ts';
+import { seedDemo } from '../src/demo/demo-data.ts';
+import { signInDemoUser } from './population.ts';
 
 const { values: options } = parseArgs({
   options: { statements: { type: 'boolean' }, repeat: { type: 'string', default: '0' } },
@@ -48,17 +49,7 @@ const t = await buildTestApp({
 });
 try {
   await seedDemo(t.db);
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/v1/user/login',
-    payload: {
-      action: 'login',
-      api_key: 'recuse-web',
-      username: 'ada@example.org',
-      password: demoPassword,
-    },
-  });
-  const { access_token: token } = login.json<{ access_token: string }>();
+  const token = await signInDemoUser(t.app);
   const headers = { authorization: `Bearer ${token}` };
   const form = { ...headers, 'content-type': 'application/x-www-form-urlencoded' };
 

@@ -1,0 +1,67 @@
+// The people the served benchmarks work with, written once: the generated researchers of
+// bench:load and bench:pglite-statements (each with ten relations, as many as the demo's Ada
+// has), and a demo user's sign-in through `inject` for the benchmarks that call the app in
+// process (bench:round-trips, bench:pglite-statements).
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../src/db/client.ts';
+import type { User } from '../src/db/schema.ts';
+import { demoPassword } from '../src/demo/demo-data.ts';
+import { buildRelation, buildUser, defaultPassword } from '../test/factories.ts';
+
+/** A generated researcher's sign-in. */
+export interface GeneratedResearcher {
+  email: string;
+  password: string;
+}
+
+/**
+ * `count` researchers, each the creator of ten relations with the researchers after them: six
+ * co-authored papers, an advisor, a collaboration, an award and a grant; half already answered.
+ */
+export async function seedResearchers(db: Db, count: number): Promise<GeneratedResearcher[]> {
+  const people: User[] = [];
+  for (let index = 0; index < count; index += 1) {
+    people.push(
+      await buildUser(db, {
+        firstName: `Load${index}`,
+        lastName: `Researcher${index}`,
+        email: `load${index}@bench.example.org`,
+      }),
+    );
+  }
+  for (let index = 0; index < count; index += 1) {
+    const creator = people[index]!;
+    const neighbour = (offset: number) => people[(index + offset) % count]!;
+    for (let paper = 0; paper < 6; paper += 1) {
+      await buildRelation(db, {
+        type: 3,
+        creator,
+        title: `Load Paper ${index}-${paper}`,
+        start: { year: 2019 + (paper % 6) },
+        parties: [
+          { user: neighbour(paper + 1), status: paper % 2 === 0 ? 1 : 3 },
+          { user: neighbour(paper + 2), status: 1 },
+        ],
+      });
+    }
+    await buildRelation(db, { type: 1, creator, parties: [{ user: neighbour(7), status: 3 }] });
+    await buildRelation(db, { type: 4, creator, parties: [{ user: neighbour(9), status: 1 }] });
+    await buildRelation(db, { type: 6, creator, parties: [{ user: neighbour(11), status: 1 }] });
+    await buildRelation(db, { type: 7, creator, parties: [{ user: neighbour(13), status: 3 }] });
+  }
+  return people.map((person) => ({ email: person.email!, password: defaultPassword }));
+}
+
+/** A demo user's access token, signed in through `inject` (Ada unless another is named). */
+export async function signInDemoUser(
+  app: FastifyInstance,
+  email = 'ada@example.org',
+): Promise<string> {
+  const login = await app.inject({
+    method: 'POST',
+    url: '/v1/user/login',
+    payload: { action: 'login', api_key: 'recuse-web', username: email, password: demoPassword },
+  });
+  if (login.statusCode !== 200) throw new Error(`sign-in of ${email}: ${login.statusCode}`);
+  return login.json<{ access_token: string }>().access_token;
+}
