@@ -30,7 +30,7 @@ describe('the change feed', () => {
     const heard: string[] = [];
     const unsubscribe = t.changes.subscribe({
       scopes: ['user'],
-      onChange: (change) => heard.push(change.scope === 'user' ? `user:${change.userId}` : ''),
+      onChange: (change) => heard.push(`user:${change.userId}`),
       onReset: () => {},
     });
     await t.db.execute(
@@ -54,7 +54,7 @@ describe('the change feed', () => {
     const heard: string[] = [];
     const unsubscribe = t.changes.subscribe({
       scopes: ['user'],
-      onChange: (change) => heard.push(change.scope === 'user' ? `user:${change.userId}` : ''),
+      onChange: (change) => heard.push(`user:${change.userId}`),
       onReset: () => {},
     });
     await t.db.execute(

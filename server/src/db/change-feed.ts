@@ -30,14 +30,14 @@ export function readChange(payload: string): Change | undefined {
 export interface ChangeFeed {
   isLive(): boolean;
   /** Handlers for the changes of some scopes and for a reset; returns an unsubscribe. */
-  subscribe(handlers: ChangeHandlers): () => void;
+  subscribe<Scope extends ChangeScope>(handlers: ChangeHandlers<Scope>): () => void;
   close(): Promise<void>;
 }
 
-export interface ChangeHandlers {
+export interface ChangeHandlers<Scope extends ChangeScope = ChangeScope> {
   /** The scopes whose changes the copy depends on: it hears no other. */
-  scopes: readonly ChangeScope[];
-  onChange(change: Change): void;
+  scopes: readonly Scope[];
+  onChange(change: Extract<Change, { scope: Scope }>): void;
   /** Every copy must go: the feed was lost, or a change came that names no known scope. */
   onReset(): void;
 }
@@ -46,9 +46,11 @@ export interface ChangeHandlers {
 export class ChangeSubscribers {
   private readonly handlers = new Set<ChangeHandlers>();
 
-  subscribe(handlers: ChangeHandlers): () => void {
-    this.handlers.add(handlers);
-    return () => this.handlers.delete(handlers);
+  subscribe<Scope extends ChangeScope>(handlers: ChangeHandlers<Scope>): () => void {
+    // Held as handlers of any scope: announce gives each only the changes of the scopes it names.
+    const held = handlers as unknown as ChangeHandlers;
+    this.handlers.add(held);
+    return () => this.handlers.delete(held);
   }
 
   announce(payload: string) {

@@ -27,6 +27,16 @@ describe.skipIf(!isPostgres)('statements prepared once per connection (PostgreSQ
     expect(await preparedNames()).toEqual([{ name: statementNameFor(text, true) }]);
   });
 
+  it('names a query given an empty name by its text, as Drizzle’s prepared queries ask', async () => {
+    const text = 'select $1::int * 3 as tripled';
+    for (const value of [1, 2]) {
+      expect((await client.query({ name: '', text, values: [value] })).rows).toEqual([
+        { tripled: value * 3 },
+      ]);
+    }
+    expect(await preparedNames()).toContainEqual({ name: statementNameFor(text, true) });
+  });
+
   it('keeps answering after a call whose value the prepared statement refuses', async () => {
     const text = 'select $1::int + 1 as next';
     await expect(client.query({ text, values: ['not a number'] })).rejects.toThrow(/integer/);

@@ -37,7 +37,8 @@ NamedStatementClient.prototype.query = function namedQuery(this: pg.Client, ...a
   if (typeof config === 'object' && config !== null && typeof config.text === 'string') {
     const parameters = Array.isArray(values) ? values : config.values;
     const hasValues = Array.isArray(parameters) && parameters.length > 0;
-    if (config.name === undefined) {
+    // An empty name is no name: Drizzle's prepared queries pass one (db/prepared-queries.ts).
+    if (!config.name) {
       const name = statementNameFor(config.text, hasValues);
       if (name !== undefined) args[0] = { ...config, name };
     }

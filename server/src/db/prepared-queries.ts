@@ -4,14 +4,12 @@
 // checks each one's kind and escapes every column name. For the statements every page sends,
 // that was a third of a served call's CPU. A query written with `sql.placeholder` for what
 // changes between calls is built and prepared the first time a database handle (or a
-// transaction) runs it, and after that only executed. Its name is the one statementNameFor gives
-// its text, so each PostgreSQL connection keeps one prepared statement for it however it is
-// reached, and PGlite prepares it as it prepares the rest (pglite-statements.ts).
+// transaction) runs it, and after that only executed. It is given no name of its own: each
+// engine names a text as it names every other (statement-names.ts, through named-statements.ts
+// and pglite-statements.ts), so PostgreSQL keeps one prepared statement for it per connection.
 import type { Db } from './client.ts';
-import { statementNameFor } from './statement-names.ts';
 
 interface Preparable<Prepared> {
-  toSQL(): { sql: string };
   prepare(name: string): Prepared;
 }
 
@@ -26,9 +24,7 @@ export function preparedOnce<Prepared>(
   return (db) => {
     let prepared = byHandle.get(db);
     if (prepared === undefined) {
-      const query = build(db);
-      // Past statementNameFor's cap a text goes unnamed, as any other would.
-      prepared = query.prepare(statementNameFor(query.toSQL().sql, true) ?? '');
+      prepared = build(db).prepare('');
       byHandle.set(db, prepared);
     }
     return prepared;

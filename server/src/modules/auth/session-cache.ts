@@ -45,9 +45,7 @@ export class SessionCache {
     this.now = options.now ?? Date.now;
     this.unsubscribe = feed.subscribe({
       scopes: ['user'],
-      onChange: (change) => {
-        if (change.scope === 'user') this.forgetUser(change.userId);
-      },
+      onChange: (change) => this.forgetUser(change.userId),
       onReset: () => this.clear(),
     });
   }
