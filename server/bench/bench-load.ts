@@ -6,7 +6,8 @@
 //                conflict list under every DEFAULT rule, and one relation's view;
 //   - conflicts: the conflict list alone;
 //   - write:     a relation saved again with a new note, and an answer to a relation;
-//   - healthz, profile, list, view: one call of the read mix alone, to see what each costs;
+//   - healthz, profile, list, view: one call of the read mix alone, as conflicts is, to see what
+//                each costs; any other --mix is refused;
 // at each of --connections (1, 20 and 100), each connection one signed-in researcher. The same
 // figures for a bare Node `http` server answering {"ok":1} come first, measured in the same run,
 // so the ratio to it survives a busy machine. Figures in docs/benchmarks.md.
@@ -67,6 +68,13 @@ const generatedUsers = Number(options.users);
 const connectionCounts = options.connections.split(',').map(Number);
 const durationSeconds = Number(options.duration);
 const mixes = options.mix.split(',');
+/** The calls of the read mix that can each be driven alone. */
+const singleCalls = ['healthz', 'profile', 'list', 'conflicts', 'view'] as const;
+type SingleCall = (typeof singleCalls)[number];
+for (const mix of mixes) {
+  if (mix !== 'read' && mix !== 'write' && !(singleCalls as readonly string[]).includes(mix))
+    throw new Error(`--mix ${mix}: not one of read, write, ${singleCalls.join(', ')}`);
+}
 
 interface Researcher {
   email: string;
@@ -253,47 +261,21 @@ function saveForm(view: RelationView, note: string): string {
 
 type Request = autocannon.Request;
 
-function readMix(researcher: Researcher, conflictForm: string): Request[] {
-  const token = researcher.token!;
-  const requests: Request[] = [
-    { method: 'GET', path: '/v1/web/user/profile', headers: getHeaders(token) },
-    {
-      method: 'POST',
-      path: '/v1/web/relations/data/list',
-      headers: formHeaders(token),
-      body: 'pageName=all',
-    },
-    {
-      method: 'POST',
-      path: '/v1/web/relations/data/list',
-      headers: formHeaders(token),
-      body: conflictForm,
-    },
-    { method: 'GET', path: '/v1/web/user/profile', headers: getHeaders(token) },
-  ];
-  const viewed = researcher.partyRelationId ?? researcher.ownRelation?.GID;
-  if (viewed !== undefined)
-    requests.push({
-      method: 'GET',
-      path: `/v1/web/relation/data/view/${viewed}`,
-      headers: getHeaders(token),
-    });
-  return requests;
-}
-
-/** One call of the read mix alone (`--mix healthz`, `profile`, `list`, `view`): where its cost is. */
-function singleCalls(researcher: Researcher): Record<string, Request | undefined> {
+/** The calls of the read mix, each also a mix of its own (`--mix conflicts`, `profile`, …). */
+function readCalls(researcher: Researcher, conflictForm: string) {
   const token = researcher.token!;
   const viewed = researcher.partyRelationId ?? researcher.ownRelation?.GID;
-  return {
+  const listWith = (body: string): Request => ({
+    method: 'POST',
+    path: '/v1/web/relations/data/list',
+    headers: formHeaders(token),
+    body,
+  });
+  const calls: Record<SingleCall, Request | undefined> = {
     healthz: { method: 'GET', path: '/healthz' },
     profile: { method: 'GET', path: '/v1/web/user/profile', headers: getHeaders(token) },
-    list: {
-      method: 'POST',
-      path: '/v1/web/relations/data/list',
-      headers: formHeaders(token),
-      body: 'pageName=all',
-    },
+    list: listWith('pageName=all'),
+    conflicts: listWith(conflictForm),
     view:
       viewed === undefined
         ? undefined
@@ -303,6 +285,15 @@ function singleCalls(researcher: Researcher): Record<string, Request | undefined
             headers: getHeaders(token),
           },
   };
+  return calls;
+}
+
+/** The dashboard, the relations page, the conflict list, the profile page, one relation's view. */
+function readMix(researcher: Researcher, conflictForm: string): Request[] {
+  const calls = readCalls(researcher, conflictForm);
+  return [calls.profile, calls.list, calls.conflicts, calls.profile, calls.view].filter(
+    (call): call is Request => call !== undefined,
+  );
 }
 
 function writeMix(researcher: Researcher): Request[] {
@@ -453,24 +444,17 @@ async function measureEngine(engine: string): Promise<Figures[]> {
     const conflictForm = await defaultSelection(url, researchers[0]!.token!);
     // The write mix needs a relation to save and one to answer; every generated researcher has both.
     const writers = researchers.filter((r) => r.ownRelation && r.partyRelationId !== undefined);
+    const viewers = researchers.filter((r) => readCalls(r, conflictForm).view !== undefined);
     const pick = (connection: number, among: Researcher[] = researchers) =>
       among[connection % among.length]!;
     for (const mix of mixes) {
       for (const connections of connectionCounts) {
         const requestsFor = (connection: number) => {
           if (mix === 'write') return writeMix(pick(connection, writers));
-          const researcher = pick(connection);
-          if (mix === 'read') return readMix(researcher, conflictForm);
-          const single = singleCalls(researcher)[mix];
-          if (single) return [single];
-          return [
-            {
-              method: 'POST',
-              path: '/v1/web/relations/data/list',
-              headers: formHeaders(researcher.token!),
-              body: conflictForm,
-            } satisfies Request,
-          ];
+          if (mix === 'read') return readMix(pick(connection), conflictForm);
+          // A relation's view alone: only researchers with a relation to open.
+          const researcher = pick(connection, mix === 'view' ? viewers : researchers);
+          return [readCalls(researcher, conflictForm)[mix as SingleCall]!];
         };
         await backends?.sample();
         figures.push(await drive(`${engine} ${mix}`, url, connections, requestsFor, cpu));

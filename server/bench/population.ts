@@ -52,11 +52,9 @@ export async function seedResearchers(db: Db, count: number): Promise<GeneratedR
   return people.map((person) => ({ email: person.email!, password: defaultPassword }));
 }
 
-/** A demo user's access token, signed in through `inject` (Ada unless another is named). */
-export async function signInDemoUser(
-  app: FastifyInstance,
-  email = 'ada@example.org',
-): Promise<string> {
+/** Ada's access token (the demo's researcher), signed in through `inject`. */
+export async function signInDemoUser(app: FastifyInstance): Promise<string> {
+  const email = 'ada@example.org';
   const login = await app.inject({
     method: 'POST',
     url: '/v1/user/login',
