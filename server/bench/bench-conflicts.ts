@@ -19,8 +19,8 @@ import { defaultConflictRules } from '@recuse/common';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import {
+  listRelationsWithConflicts,
   readConflictSelection,
-  listConflicts,
 } from '../src/modules/conflicts/conflicts.service.ts';
 import type { Db } from '../src/db/client.ts';
 import { openDatabase, queryRows } from '../src/db/client.ts';
@@ -152,7 +152,8 @@ async function main() {
     `sample: ${sample.length} of ${people} people with relations, ${sizes[0]} to ${sizes.at(-1)} relations each`,
   );
 
-  // Through the service: the selection checked once, then the list per person, as the call does.
+  // Through the service: the selection checked once, then the list call's work per person (the
+  // relations page and the conflicts, from the same statements), as the call does.
   const context = {
     config: loadConfig({
       DATABASE_URL: databaseUrl,
@@ -162,13 +163,15 @@ async function main() {
     db,
   };
   const selection = await readConflictSelection(db, selectionForm);
+  const page = { pageName: 'all' };
   const serviceTimes: number[] = [];
   let conflictsFound = 0;
-  for (const person of sample) await listConflicts(context, person.id, selection); // warm up
+  for (const person of sample)
+    await listRelationsWithConflicts(context, person.id, page, selection); // warm up
   for (let run = 0; run < runs; run += 1) {
     for (const person of sample) {
       const begin = performance.now();
-      const answer = await listConflicts(context, person.id, selection);
+      const answer = await listRelationsWithConflicts(context, person.id, page, selection);
       serviceTimes.push(performance.now() - begin);
       if (run === 0) conflictsFound += answer.user_conflicts.length;
     }
@@ -253,7 +256,7 @@ async function main() {
   console.log(
     `sample    ${sample.length} people, median to most prolific: ${sizes[0]} to ${sizes.at(-1)} relations; ${runs} runs each`,
   );
-  console.log(`service   listConflicts (conflict list only)     ${describe(serviceTimes)}`);
+  console.log(`service   list with DEFAULT rules (no HTTP)      ${describe(serviceTimes)}`);
   console.log(`HTTP      conflicts_export, format json           ${describe(exportTimes)}`);
   console.log(`HTTP      relations/data/list with DEFAULT rules  ${describe(listTimes)}`);
   console.log(`HTTP      relations/data/list without rules       ${describe(noRuleListTimes)}`);

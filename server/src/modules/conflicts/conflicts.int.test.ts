@@ -103,7 +103,7 @@ beforeAll(async () => {
   conference = reply!.conference;
 
   const person = (firstName: string, lastName: string) => buildUser(t.db, { firstName, lastName });
-  const [bob, cyd, dan, eve, fay, gus, hal, ivy] = await Promise.all([
+  const [bob, cyd, dan, eve, fay, gus, hal, ivy, jo] = await Promise.all([
     person('Bob', 'Baker'),
     person('Cyd', 'Charisse'),
     person('Dan', 'Dunn'),
@@ -112,6 +112,7 @@ beforeAll(async () => {
     person('Gus', 'Grant'),
     person('Hal', 'Hart'),
     person('Ivy', 'Irwin'),
+    person('Jo', 'Jones'),
   ]);
   const me = ada.user as Awaited<ReturnType<typeof buildUser>>;
   await buildRelation(t.db, {
@@ -153,6 +154,11 @@ beforeAll(async () => {
     start: { year: 2026, month: 3 },
     end: null,
   });
+  // A co-author's current affiliation names them in the list; someone at the institution Ada
+  // applied to is no conflict of hers (only her own affiliations are institutional).
+  const bobU = await buildInstitution(t.db, { name: 'Bob U' });
+  await buildAffiliation(t.db, bob!.id, { institutionId: bobU.id, startDate: '2019-01-01' });
+  await buildAffiliation(t.db, jo!.id, { institutionId: pendingU.id, startDate: '2022-01-01' });
   const homeU = await buildInstitution(t.db, { name: 'Home U' });
   const oldHomeU = await buildInstitution(t.db, { name: 'Home U (old)', mergedIntoId: homeU.id });
   await buildAffiliation(t.db, me.id, { institutionId: homeU.id, startDate: '2020-01-01' });
@@ -211,6 +217,8 @@ describe('POST /v1/web/relations/data/list with conflict rules', () => {
       status: 3,
       is_provisional: true,
     });
+    const bob = body.user_conflicts.find((person) => person.name === 'Bob Baker')!;
+    expect(bob).toMatchObject({ affiliation: 'Bob U' });
     const ivy = body.user_conflicts.find((person) => person.name === 'Ivy Irwin')!;
     expect(ivy).toMatchObject({ affiliation: 'Home U' });
     expect(ivy.reason[0]).toMatchObject({
@@ -369,7 +377,7 @@ describe('POST /v1/web/relations/data/conflicts_export', () => {
       'attachment; filename="conflicts-TEST-2026.txt"',
     );
     expect(parseHotcrp(response.body)).toEqual([
-      { name: 'Bob Baker', affiliation: null, provisional: false },
+      { name: 'Bob Baker', affiliation: 'Bob U', provisional: false },
       { name: 'Eve Evans', affiliation: null, provisional: false },
       { name: 'Fay Fisher', affiliation: null, provisional: false },
       { name: 'Gus Grant', affiliation: 'Home U', provisional: false },

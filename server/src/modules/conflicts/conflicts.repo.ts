@@ -14,7 +14,6 @@ import { isCountingParty, isLiveRelation } from '../../db/relation-filters.ts';
 import { displayName } from '../relations/relation-wire.ts';
 import type { YearMonth } from '../../conflicts/dates.ts';
 import { windowInMonths } from '../../conflicts/dates.ts';
-import { resolveInstitutions } from '../../conflicts/institutions.ts';
 import type {
   AffiliationFact,
   InstitutionFact,
@@ -98,11 +97,34 @@ const yearMonth = (year: number | null, month: number | null): YearMonth | null 
   year === null ? null : { year, month };
 
 /**
+ * Whether a relation (as `r`) can count for one of the users' selected rules, as SQL: of a type
+ * a rule names and recent enough for one of its rules, read with the creator's rules when one of
+ * the users created it (type 8 counts only for its creator) and with a party's otherwise; null
+ * when no rule is selected. The engine decides; this only keeps out what cannot count.
+ */
+export function countsForRules(
+  userIds: readonly number[],
+  rulesByType: ReadonlyMap<number, readonly ConflictRule[]>,
+  reference: number,
+): SQL | null {
+  const personTypes = [1, 2, 3, 4, 5, 6, 7];
+  const asCreator = relationFilter(rulesByType, reference, [
+    ...personTypes,
+    relationTypeIds.pendingEmployment,
+  ]);
+  if (asCreator === null || userIds.length === 0) return null;
+  const asParty = relationFilter(rulesByType, reference, personTypes) ?? sql`false`;
+  return sql`(case when ${isAmongIds(sql`r.creator_user_id`, [...new Set(userIds)])}
+                then ${asCreator} else ${asParty} end)`;
+}
+
+/**
  * The relations the users created or are a counting party of (pending, accepted or disputed),
  * neither retired (0, 2) nor deleted, of the types the selected rules name and recent enough
- * for one of them; with every party and every person's name and current affiliation. Type 8
- * counts only for its creator, so it is read from the creator side only. One user's list
- * passes one id; a chair's matrix passes the whole committee, in the same few statements.
+ * for one of them (countsForRules); with every party and every person's name and current
+ * affiliation. One user's list passes one id; a chair's matrix passes the whole committee, in
+ * the same few statements. (The list call reads its user's from the list's own statement:
+ * relationFactsOfListed in conflicts.service.)
  */
 export async function loadRelationFacts(
   db: Db,
@@ -110,13 +132,8 @@ export async function loadRelationFacts(
   rulesByType: ReadonlyMap<number, readonly ConflictRule[]>,
   reference: number,
 ): Promise<RelationFact[]> {
-  const personTypes = [1, 2, 3, 4, 5, 6, 7];
-  const asCreator = relationFilter(rulesByType, reference, [
-    ...personTypes,
-    relationTypeIds.pendingEmployment,
-  ]);
-  if (asCreator === null || userIds.length === 0) return [];
-  const asParty = relationFilter(rulesByType, reference, personTypes) ?? sql`false`;
+  const counts = countsForRules(userIds, rulesByType, reference);
+  if (counts === null) return [];
   const ids = [...new Set(userIds)];
   const among = (column: SQL) => isAmongIds(column, ids);
   // The users' relation ids come first, from the creator and party indexes, in a
@@ -149,7 +166,7 @@ export async function loadRelationFacts(
                    r.start_month, r.end_year, r.end_month, r.institution_id
               from relations r
              where r.id = mine.id and ${isLiveRelation(sql`r.status`)} and r.deleted_at is null
-               and (case when ${among(sql`r.creator_user_id`)} then ${asCreator} else ${asParty} end)
+               and ${counts}
             offset 0
           ) r
         ),
@@ -224,14 +241,23 @@ async function loadPeople(db: Db, ids: SQL): Promise<Map<number, PersonRef>> {
 /** One person by id, as `loadPeople` describes them (a query for a LATERAL join). */
 function personQuery(id: SQL): SQL {
   return sql`select u.id, u.kind, u.first_name, u.last_name, u.email, u.dblp_name,
-                    (select coalesce(m.name, i.name)
-                       from affiliations a
-                       join institutions i on i.id = a.institution_id
-                       left join institutions m on m.id = i.merged_into_id
-                      where a.user_id = u.id and (a.is_current or a.end_date is null)
-                      order by a.start_date desc nulls last, a.id desc
-                      limit 1) as affiliation
+                    ${currentAffiliationOf(sql`u.id`)} as affiliation
                from users u where u.id = ${id} offset 0`;
+}
+
+/**
+ * A person's current affiliation as conflict lists name it, as a scalar subquery: the name of
+ * the institution of the one held now (or with no end) that started last; an institution merged
+ * into another is named by that other.
+ */
+export function currentAffiliationOf(userId: SQL): SQL {
+  return sql`(select coalesce(m.name, i.name)
+                from affiliations a
+                join institutions i on i.id = a.institution_id
+                left join institutions m on m.id = i.merged_into_id
+               where a.user_id = ${userId} and (a.is_current or a.end_date is null)
+               order by a.start_date desc nulls last, a.id desc
+               limit 1)`;
 }
 
 function toPerson(row: PersonRow): PersonRef {
@@ -282,19 +308,27 @@ export interface InstitutionalFacts {
  * everyone else at the users' own places that could still overlap theirs recently enough:
  * those that end no earlier than the loosest rule's window (the overlap ends no later than
  * they do). The engine tells each user's own affiliations from the others by person.
+ *
+ * Nothing here waits for the users' relations (their type 8 institutions are read here), so a
+ * conflict list sends this statement alongside the relations' (docs/architecture.md, "A
+ * conflict list in two statements").
  */
 export async function loadInstitutionalFacts(
   db: Db,
   userIds: readonly number[],
-  seeds: { typeEight: readonly number[]; also?: readonly number[] },
   institutionalRules: readonly ConflictRule[],
   reference: number,
+  also: readonly number[] = [],
 ): Promise<InstitutionalFacts> {
   const ids = [...new Set(userIds)];
-  const users = toIntArray(ids);
-  const moreSeeds = [...new Set([...seeds.typeEight, ...(seeds.also ?? [])])];
-  // One statement: the users' own affiliations, and every institution that is the same place as
-  // theirs or the seeds (samePlaceSteps, repeated until nothing new turns up).
+  const seeds = [...new Set(also)];
+  // One statement: the users' own affiliations; every institution that is the same place as
+  // theirs, their type 8 institutions' or `also`'s (samePlaceSteps, repeated until nothing new
+  // turns up), each marked by whether it was reached from the users' own; and everyone else's
+  // affiliations at those reached from their own. People at an institution only applied to
+  // (type 8) or asked about (`also`) are never read: a chair's matrix asks for every
+  // institution its authors' file names, and reading everyone at those was most of a late
+  // member's row (docs/benchmarks.md).
   //
   // PostgreSQL estimates a recursive query's rows as if each step multiplied them: 1.2 million
   // places for 300 at a committee of 500. On that estimate it joined the places found with
@@ -302,18 +336,36 @@ export async function loadInstitutionalFacts(
   // looking up those found (docs/benchmarks.md, "The chair's committee × submissions matrix").
   // So each step's institution is a LATERAL subquery by id that OFFSET 0 keeps from being
   // folded into a join: a lookup by primary key per place found, whatever the estimate; and the
-  // places are read by `= any(array(...))`, an index lookup too. Without seeds (most lists) their
-  // branch is left out, so that the shared plan of the statement is not costed for ten of them.
-  const [row] = await queryRows<{ own: AffiliationRow[]; institutions: InstitutionRow[] }>(
+  // places are read by `= any(array(...))`, an index lookup too. Without `also` (every list)
+  // its branch is left out, so that the shared plan of the statement is not costed for ten of
+  // them.
+  const others =
+    institutionalRules.length === 0
+      ? sql`'[]'::json`
+      : sql`(select coalesce(json_agg(other), '[]') from (${affiliationQuery(
+          sql`a.institution_id = any(array(select id from places where is_own))
+              and not (${isAmongIds(sql`a.user_id`, ids)})
+              and ${endsNoEarlierThan(institutionalRules, reference)}`,
+        )}) other)`;
+  const [row] = await queryRows<{
+    own: AffiliationRow[];
+    institutions: InstitutionRow[];
+    others: AffiliationRow[];
+  }>(
     db,
     sql`with recursive own as materialized (
           ${affiliationQuery(isAmongIds(sql`a.user_id`, ids))}
         ),
-        places(id) as (
-          select institution_id from own
+        places(id, is_own) as (
+          select institution_id, true from own
           union
-          ${moreSeeds.length > 0 ? sql`select unnest(${toIntArray(moreSeeds)}) union` : sql``}
-          select step.id from places
+          select institution_id, false from relations
+           where ${isAmongIds(sql`creator_user_id`, ids)}
+             and type_id = ${relationTypeIds.pendingEmployment}
+             and institution_id is not null and ${isLiveRelation(sql`status`)}
+          union
+          ${seeds.length > 0 ? sql`select unnest(${toIntArray(seeds)}), false union` : sql``}
+          select step.id, places.is_own from places
             cross join lateral (
               select * from institutions i where i.id = places.id offset 0
             ) i
@@ -324,41 +376,18 @@ export async function loadInstitutionalFacts(
           (select coalesce(json_agg(i), '[]') from (
              select ${institutionColumns} from institutions
               where id = any(array(select id from places))
-           ) i) as institutions`,
+           ) i) as institutions,
+          ${others} as others`,
   );
-  const { own } = row!;
-  const facts = row!.institutions.map((institution) => ({
+  const { own, others: theirs } = row!;
+  const institutions = row!.institutions.map((institution) => ({
     id: institution.id,
     name: institution.name,
     aliases: institution.aliases,
     mergedIntoId: institution.merged_into_id,
     isApproved: institution.status === institutionStatus.approved,
   }));
-  // Other people count only where the users themselves were (the engine is given the
-  // affiliations at each user's own places); the institutions looked up besides (type 8
-  // applications, `also`) are there to be named and resolved. A chair's matrix asks for every
-  // institution its authors file names: reading everyone at those was most of a late member's
-  // row (docs/benchmarks.md).
-  const resolver = resolveInstitutions(facts);
-  const ownPlaces = new Set(own.map((row) => resolver.canonicalIdOf(row.institution_id)));
-  const sharedPlaces = new Set([
-    ...own.map((row) => row.institution_id),
-    ...facts
-      .filter((fact) => ownPlaces.has(resolver.canonicalIdOf(fact.id)))
-      .map((fact) => fact.id),
-  ]);
-  const others =
-    institutionalRules.length === 0 || own.length === 0
-      ? []
-      : await queryRows<AffiliationRow>(
-          db,
-          affiliationQuery(
-            sql`a.institution_id = any(${toIntArray([...sharedPlaces])})
-                and a.user_id <> all(${users})
-                and ${endsNoEarlierThan(institutionalRules, reference)}`,
-          ),
-        );
-  return { affiliations: [...own, ...others].map(toAffiliation), institutions: facts };
+  return { affiliations: [...own, ...theirs].map(toAffiliation), institutions };
 }
 
 function endsNoEarlierThan(rules: readonly ConflictRule[], reference: number): SQL {

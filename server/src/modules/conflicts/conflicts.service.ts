@@ -24,7 +24,7 @@ import { validationFailed } from '../../http/errors.ts';
 import type { Conference } from '../conferences/conferences.repo.ts';
 import type { ConferenceRulesCache } from '../conferences/rules-cache.ts';
 import { loadConferenceRules } from '../conferences/conferences.service.ts';
-import type { ReferenceDate } from '../../conflicts/dates.ts';
+import type { ReferenceDate, YearMonth } from '../../conflicts/dates.ts';
 import { toMonthIndex } from '../../conflicts/dates.ts';
 import { findConflicts } from '../../conflicts/engine.ts';
 import { withholdPersonalDetails } from '../../conflicts/personal-details.ts';
@@ -34,7 +34,18 @@ import {
   toConflictsJson,
   toHotcrpCollaborators,
 } from '../../conflicts/exports.ts';
-import { loadInstitutionalFacts, loadPeopleByIds, loadRelationFacts } from './conflicts.repo.ts';
+import { sql } from 'drizzle-orm';
+import type { InstitutionalFacts } from './conflicts.repo.ts';
+import {
+  countsForRules,
+  currentAffiliationOf,
+  loadInstitutionalFacts,
+  loadPeopleByIds,
+  loadRelationFacts,
+} from './conflicts.repo.ts';
+import type { CountedRelations } from '../relations/relations-read.repo.ts';
+import { listRelationsPageCounting } from '../relations/relations-list.service.ts';
+import { displayName } from '../relations/relation-wire.ts';
 import { groupRulesByType } from '../../conflicts/rules.ts';
 import type { InstitutionResolver } from '../../conflicts/institutions.ts';
 import { resolveInstitutions } from '../../conflicts/institutions.ts';
@@ -42,6 +53,8 @@ import type {
   AffiliationFact,
   ConflictFindings,
   ConflictReason,
+  PartyFact,
+  PersonRef,
   RelationFact,
 } from '../../conflicts/types.ts';
 
@@ -146,32 +159,51 @@ export async function computeConflictsOfUsers(
   selection: Pick<ConflictSelection, 'rules' | 'referenceDate'>,
   options: { alsoInstitutions?: readonly number[] } = {},
 ): Promise<ConflictsOfUsers> {
-  const users = new Set(userIds);
+  const users = [...new Set(userIds)];
   const reference = toMonthIndex(selection.referenceDate);
   const rulesByType = groupRulesByType(selection.rules);
-  const relations = await loadRelationFacts(db, [...users], rulesByType, reference);
-  const institutionalRules = rulesByType.get(institutionalRelationTypeId) ?? [];
-  const typeEight = relations.flatMap((relation) =>
-    relation.typeId === relationTypeIds.pendingEmployment &&
-    users.has(relation.creator.id) &&
-    relation.institutionId
-      ? [relation.institutionId]
-      : [],
+  const relations = await loadRelationFacts(db, users, rulesByType, reference);
+  const institutional = await loadInstitutionalFactsFor(
+    db,
+    users,
+    rulesByType,
+    reference,
+    options.alsoInstitutions,
   );
-  const also = options.alsoInstitutions ?? [];
-  const needsInstitutions =
-    institutionalRules.length > 0 || typeEight.length > 0 || also.length > 0;
-  const institutional = needsInstitutions
-    ? await loadInstitutionalFacts(
-        db,
-        [...users],
-        { typeEight, also },
-        institutionalRules,
-        reference,
-      )
-    : { affiliations: [], institutions: [] };
-  const resolver = resolveInstitutions(institutional.institutions);
+  return findingsOfUsers(users, selection, relations, institutional);
+}
 
+/**
+ * The institutions and affiliations the engine needs (loadInstitutionalFacts), when it needs
+ * any: an institutional or type 8 rule is selected, or institutions are asked for besides.
+ */
+function loadInstitutionalFactsFor(
+  db: Db,
+  users: readonly number[],
+  rulesByType: ReadonlyMap<number, readonly ConflictRule[]>,
+  reference: number,
+  also: readonly number[] = [],
+): Promise<InstitutionalFacts> {
+  const institutionalRules = rulesByType.get(institutionalRelationTypeId) ?? [];
+  const typeEightRules = rulesByType.get(relationTypeIds.pendingEmployment) ?? [];
+  if (institutionalRules.length === 0 && typeEightRules.length === 0 && also.length === 0) {
+    return Promise.resolve({ affiliations: [], institutions: [] });
+  }
+  return loadInstitutionalFacts(db, users, institutionalRules, reference, also);
+}
+
+/**
+ * The engine run once per user on that user's share of the facts: the relations they are on,
+ * and the affiliations at the institutions where they have one.
+ */
+function findingsOfUsers(
+  userIds: readonly number[],
+  selection: Pick<ConflictSelection, 'rules' | 'referenceDate'>,
+  relations: readonly RelationFact[],
+  institutional: InstitutionalFacts,
+): ConflictsOfUsers {
+  const users = new Set(userIds);
+  const resolver = resolveInstitutions(institutional.institutions);
   const relationsOf = new Map<number, RelationFact[]>();
   const share = <T>(map: Map<number, T[]>, userId: number, item: T) => {
     const list = map.get(userId);
@@ -308,18 +340,87 @@ export async function readListSelection(
   return readConflictSelection(context.db, form, context.conferenceRules);
 }
 
-/** The list call's conflict fields for a checked selection. */
-export async function listConflicts(
+/**
+ * The list call with a checked selection: the relations page, with the user's conflicts in
+ * user_conflicts and their institutions in institution_list. Two statements, sent together: the
+ * list's own, which also says which relations can count and names the affiliation of everyone on
+ * those (the engine's relations are the list's), and the institutional facts
+ * (docs/architecture.md, "A conflict list in two statements").
+ */
+export async function listRelationsWithConflicts(
   context: AppContext,
   userId: number,
+  form: { pageName?: string | undefined },
   selection: ConflictSelection,
 ) {
-  const findings = await computeConflicts(context.db, userId, selection);
+  const reference = toMonthIndex(selection.referenceDate);
+  const rulesByType = groupRulesByType(selection.rules);
+  const counts = countsForRules([userId], rulesByType, reference);
+  const [{ page, listed }, institutional] = await Promise.all([
+    listRelationsPageCounting(context, userId, form, {
+      counts: counts ?? sql`false`,
+      affiliationOf: currentAffiliationOf,
+    }),
+    loadInstitutionalFactsFor(context.db, [userId], rulesByType, reference),
+  ]);
+  const { findings } = findingsOfUsers(
+    [userId],
+    selection,
+    relationFactsOfListed(listed),
+    institutional,
+  );
+  const mine = findings.get(userId)!;
   return {
-    user_conflicts: toUserConflictsWire(findings),
-    institution_list: toInstitutionListWire(findings),
+    ...page,
+    user_conflicts: toUserConflictsWire(mine),
+    institution_list: toInstitutionListWire(mine),
   };
 }
+
+/**
+ * The engine's relations from the list's statement: those that can count, each with its
+ * creator and parties as the engine names people (their affiliation, whether deleted).
+ */
+function relationFactsOfListed({ relations, parties, people }: CountedRelations): RelationFact[] {
+  const persons = new Map<number, PersonRef>();
+  for (const [id, person] of people) {
+    persons.set(id, {
+      id,
+      name: displayName(person),
+      affiliation: person.affiliation,
+      isDeleted: person.kind === 'deleted',
+    });
+  }
+  const partiesOf = new Map<number, PartyFact[]>();
+  for (const party of parties) {
+    const person = persons.get(party.userId);
+    if (!person) continue;
+    const fact: PartyFact = { ...person, status: party.status };
+    const list = partiesOf.get(party.relationId);
+    if (list) list.push(fact);
+    else partiesOf.set(party.relationId, [fact]);
+  }
+  return relations
+    .filter((relation) => relation.counts)
+    .map((relation) => ({
+      id: relation.id,
+      typeId: relation.typeId,
+      title: relation.title,
+      start: yearMonth(relation.startYear, relation.startMonth),
+      end: yearMonth(relation.endYear, relation.endMonth),
+      status: relation.status,
+      creator: persons.get(relation.creatorUserId) ?? {
+        id: relation.creatorUserId,
+        name: `User ${relation.creatorUserId}`,
+        isDeleted: true,
+      },
+      parties: partiesOf.get(relation.id) ?? [],
+      institutionId: relation.institutionId,
+    }));
+}
+
+const yearMonth = (year: number | null, month: number | null): YearMonth | null =>
+  year === null ? null : { year, month };
 
 const exportFiles: Record<ConflictExportFormat, { extension: string; contentType: string }> = {
   hotcrp: { extension: 'txt', contentType: 'text/plain; charset=utf-8' },

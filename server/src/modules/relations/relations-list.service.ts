@@ -1,15 +1,14 @@
 // POST /v1/web/relations/data/list: every relation the user is on, grouped by type in the
 // contract's list rows (docs/api-relations.md), with the institutions of their affiliations.
-// Without selected rules the answer's
-// `user_conflicts` is empty; with rules, the conflicts module answers the call instead
-// (docs/api-conflicts.md).
+// Without selected rules the answer's `user_conflicts` is empty; with rules, the conflicts
+// module answers the call, building the same rows with relationsPageOf (docs/api-conflicts.md).
 import {
   findRelationType,
   relationStatus,
   relationTypeToWire,
   relationTypes,
 } from '@recuse/common';
-import type { ConflictPersonWire } from '@recuse/common';
+import type { Affiliation, ConflictPersonWire } from '@recuse/common';
 import { formatYears } from '../../conflicts/exports.ts';
 import type { AppContext } from '../../context.ts';
 import type { SessionUser } from '../../http/authenticate.ts';
@@ -17,8 +16,14 @@ import { listProfileAffiliations } from '../profile/profile.service.ts';
 import { isActivePartyStatus } from './relation-rules.ts';
 import type { NamedUser } from './relation-wire.ts';
 import { displayName, viewerStatus } from './relation-wire.ts';
-import type { ListedParty, ListedRelation } from './relations-read.repo.ts';
-import { listRelationsForList } from './relations-read.repo.ts';
+import type {
+  CountedRelations,
+  CountingQuestion,
+  ListedParty,
+  ListedRelation,
+  ListedRelations,
+} from './relations-read.repo.ts';
+import { listRelationsCounting, listRelationsForList } from './relations-read.repo.ts';
 
 interface PersonRow {
   display_coauthor_name: string;
@@ -96,22 +101,44 @@ const statusOfPerson = (person: ListedPerson, status: number) => (person.isDelet
  *   under 'ongoing'; a second relation of the same title and year under 'year-id'), each with
  *   everyone else on it.
  * - Type 8: the institution.
- * tot_relations counts the relations listed; institution_list is the user's affiliations,
- * left empty when the caller replaces it (`withAffiliations: false`, for the conflict list).
+ * tot_relations counts the relations listed; institution_list is the user's affiliations.
  */
 export async function listRelationsPage(
   context: AppContext,
   session: SessionUser,
   form: { pageName?: string | undefined },
-  options: { withAffiliations: boolean } = { withAffiliations: true },
 ) {
-  const { db } = context;
   const me = session.user.id;
-  const isPendingPage = form.pageName === 'pending';
-  const [{ relations, parties, people: named }, affiliations] = await Promise.all([
-    listRelationsForList(db, me),
-    options.withAffiliations ? listProfileAffiliations(context, me) : [],
+  const [listed, affiliations] = await Promise.all([
+    listRelationsForList(context.db, me),
+    listProfileAffiliations(context, me),
   ]);
+  return relationsPageOf(me, form, listed, affiliations);
+}
+
+/**
+ * The list's answer for a conflict list (conflicts.service), and what its statement read: that
+ * statement also answers the conflict list's question (relations-read.repo's
+ * listRelationsCounting). institution_list is left empty: the conflict list's replaces it.
+ */
+export async function listRelationsPageCounting(
+  context: AppContext,
+  me: number,
+  form: { pageName?: string | undefined },
+  question: CountingQuestion,
+): Promise<{ page: ReturnType<typeof relationsPageOf>; listed: CountedRelations }> {
+  const listed = await listRelationsCounting(context.db, me, question);
+  return { page: relationsPageOf(me, form, listed, []), listed };
+}
+
+/** The list's answer from what its statement read. */
+function relationsPageOf(
+  me: number,
+  form: { pageName?: string | undefined },
+  { relations, parties, people: named }: ListedRelations,
+  affiliations: readonly Affiliation[],
+) {
+  const isPendingPage = form.pageName === 'pending';
   const people = new Map<number, ListedPerson>();
   for (const [id, person] of named) people.set(id, listedPerson(person));
   const partiesOf = new Map<number, ListedParty[]>();

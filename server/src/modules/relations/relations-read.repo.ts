@@ -2,6 +2,7 @@
 // a user knows, the person search, and the user's publications. Hand-written SQL where the
 // shape matters for speed at DBLP's scale; each says why.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedOnce } from '../../db/prepared-queries.ts';
 import { queryRows } from '../../db/client.ts';
@@ -112,14 +113,71 @@ export interface ListedParty {
  * pays a round trip per statement. See docs/benchmarks.md, "Relations list for a prolific
  * author" and "Statements per call".
  */
-export async function listRelationsForList(
-  db: Db,
-  userId: number,
-): Promise<{
+export async function listRelationsForList(db: Db, userId: number): Promise<ListedRelations> {
+  return readListed(db, userId, null);
+}
+
+/** The list's relations, parties and people (listRelationsForList). */
+export interface ListedRelations {
   relations: ListedRelation[];
   parties: ListedParty[];
   people: Map<number, NamedUser>;
-}> {
+}
+
+/**
+ * What a conflict list asks of the list's statement besides (conflicts.service): which
+ * relations can count for the selected rules, and the current affiliation of everyone on those.
+ */
+export interface CountingQuestion {
+  /** Whether a relation, as `r` (the relations table), can count: conflicts.repo's countsForRules. */
+  counts: SQL;
+  /** A person's current affiliation as a scalar subquery (conflicts.repo's currentAffiliationOf). */
+  affiliationOf: (userId: SQL) => SQL;
+}
+
+/** A listed relation, and whether it can count for the selected rules. */
+export type CountedRelation = ListedRelation & { counts: boolean };
+/** A person on the list, with their current affiliation when they are on a relation that can count. */
+export type CountedPerson = NamedUser & { affiliation: string | null };
+
+export interface CountedRelations {
+  relations: CountedRelation[];
+  parties: ListedParty[];
+  people: Map<number, CountedPerson>;
+}
+
+/**
+ * The list's statement, answering a conflict list's question too (CountingQuestion): the
+ * relations page and the conflicts computed beside it come from one statement, as both start from
+ * the user's relations, their parties and the people on them (docs/architecture.md, "A conflict
+ * list in two statements"). Only people on a relation that can count have their affiliation
+ * looked up: a prolific author's list names ten thousand people, a few hundred of them recently.
+ */
+export async function listRelationsCounting(
+  db: Db,
+  userId: number,
+  question: CountingQuestion,
+): Promise<CountedRelations> {
+  return readListed(db, userId, question) as Promise<CountedRelations>;
+}
+
+async function readListed(
+  db: Db,
+  userId: number,
+  question: CountingQuestion | null,
+): Promise<ListedRelations> {
+  const countsColumn = question ? sql`, ${question.counts} as counts` : sql``;
+  // People on a relation that can count, looked up by id as everyone else is.
+  const affiliationColumn = question
+    ? sql`, case when named.counts then ${question.affiliationOf(sql`named.id`)} end as affiliation`
+    : sql``;
+  const named = question
+    ? sql`select id, bool_or(counts) as counts from (
+            select "creatorUserId" as id, counts from listed
+            union all
+            select p."userId", r.counts from listed_parties p join listed r on r.id = p."relationId"
+          ) named group by id`
+    : sql`select "creatorUserId" as id from listed union select "userId" from listed_parties`;
   const [row] = await queryRows<{
     relations: ListedRelation[];
     parties: ListedParty[];
@@ -143,7 +201,7 @@ export async function listRelationsForList(
                    r.end_year as "endYear", r.end_month as "endMonth", r.title,
                    r.title_key as "titleKey", r.is_dblp_imported as "isDblpImported",
                    r.institution_id as "institutionId", i.name as "institutionName",
-                   i.status as "institutionStatus"
+                   i.status as "institutionStatus"${countsColumn}
               from relations r left join institutions i on i.id = r.institution_id
              where r.id = seen.id offset 0
           ) r
@@ -155,11 +213,9 @@ export async function listRelationsForList(
           ) p
         ),
         people as (
-          select u.* from (
-            select "creatorUserId" as id from listed union select "userId" from listed_parties
-          ) named cross join lateral (
+          select u.* from (${named}) named cross join lateral (
             select id, kind, first_name as "firstName", last_name as "lastName", email,
-                   dblp_name as "dblpName"
+                   dblp_name as "dblpName"${affiliationColumn}
               from users where users.id = named.id offset 0
           ) u
         )

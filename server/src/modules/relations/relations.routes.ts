@@ -31,7 +31,7 @@ import {
 } from '@recuse/common';
 import {
   exportConflicts,
-  listConflicts,
+  listRelationsWithConflicts,
   readListSelection,
 } from '../conflicts/conflicts.service.ts';
 import { checkCommittee } from '../conflicts/committee-check.service.ts';
@@ -260,12 +260,9 @@ export function registerRelationRoutes(
       const session = sessionOf(request);
       const form = request.body ?? {};
       const selection = await readListSelection(context, form);
-      // With a selection, the conflict list's institution_list replaces the page's own.
-      const [page, conflicts] = await Promise.all([
-        listRelationsPage(context, session, form, { withAffiliations: !selection }),
-        selection ? listConflicts(context, session.user.id, selection) : null,
-      ]);
-      return conflicts ? { ...page, ...conflicts } : page;
+      return selection
+        ? listRelationsWithConflicts(context, session.user.id, form, selection)
+        : listRelationsPage(context, session, form);
     },
   );
 
