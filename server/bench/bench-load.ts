@@ -8,12 +8,13 @@
 //   - write:     a relation saved again with a new note, and an answer to a relation;
 //   - healthz, profile, list, view: one call of the read mix alone, as conflicts is, to see what
 //                each costs; any other --mix is refused;
-// at each of --connections (1, 20 and 100), each connection one signed-in researcher. The same
+// at each of --connections (1, 20 and 100), each connection one signed-in researcher, after
+// --warmup seconds (3) of the same load that are not counted. The same
 // figures for a bare Node `http` server answering {"ok":1} come first, measured in the same run,
 // so the ratio to it survives a busy machine. Figures in docs/benchmarks.md.
 //
 //   npm run bench:load                                   # PostgreSQL (TEST_DATABASE_URL or local) and PGlite
-//   npm run bench:load -- --engine postgres --connections 20 --duration 10
+//   npm run bench:load -- --engine postgres --connections 20 --duration 10 --warmup 3
 //   npm run bench:load -- --engine pglite --mix read
 //   npm run bench:load -- --engine postgres --mix conflicts --connections 20 --cpu-prof data/profiles
 import { spawn } from 'node:child_process';
@@ -48,6 +49,10 @@ const { values: options } = parseArgs({
     users: { type: 'string', default: '200' },
     connections: { type: 'string', default: '1,20,100' },
     duration: { type: 'string', default: '10' },
+    // Seconds of the same load before each measurement, not counted: a server in a deadline
+    // rush has been answering for a while (its code compiled, each pooled connection's
+    // statements prepared and planned).
+    warmup: { type: 'string', default: '3' },
     mix: { type: 'string', default: 'read,conflicts,write' },
     // A directory for the server's CPU profile (node --cpu-prof), written when it stops.
     'cpu-prof': { type: 'string' },
@@ -67,6 +72,7 @@ const adminUrl =
 const generatedUsers = Number(options.users);
 const connectionCounts = options.connections.split(',').map(Number);
 const durationSeconds = Number(options.duration);
+const warmupSeconds = Number(options.warmup);
 const mixes = options.mix.split(',');
 /** The calls of the read mix that can each be driven alone. */
 const singleCalls = ['healthz', 'profile', 'list', 'conflicts', 'view'] as const;
@@ -337,17 +343,21 @@ async function drive(
   requestsFor: (connection: number) => Request[],
   cpu?: CpuMeter,
 ): Promise<Figures> {
-  let connection = 0;
+  const run = (duration: number) => {
+    let connection = 0;
+    return autocannon({
+      url,
+      connections,
+      duration,
+      setupClient: (client) => {
+        client.setRequests(requestsFor(connection));
+        connection += 1;
+      },
+    });
+  };
+  if (warmupSeconds > 0) await run(warmupSeconds);
   const before = cpu?.read();
-  const result = await autocannon({
-    url,
-    connections,
-    duration: durationSeconds,
-    setupClient: (client) => {
-      client.setRequests(requestsFor(connection));
-      connection += 1;
-    },
-  });
+  const result = await run(durationSeconds);
   return {
     label,
     connections,
@@ -497,7 +507,7 @@ function formatFigures(figures: Figures): string {
 
 const loadAtStart = loadavg();
 console.log(
-  `${generatedUsers + demoResearchers.length} researchers, ${durationSeconds} s per run, each connection one researcher`,
+  `${generatedUsers + demoResearchers.length} researchers, ${durationSeconds} s per run after ${warmupSeconds} s not counted, each connection one researcher`,
 );
 console.log(
   `${'run'.padEnd(22)} ${'conns'.padStart(5)} ${'req/s'.padStart(9)} ${'p50'.padStart(9)} ${'p99'.padStart(9)} ${'errors'.padStart(7)} ${'server CPU'.padStart(11)} ${'db CPU'.padStart(11)}`,
