@@ -308,10 +308,6 @@ export interface InstitutionalFacts {
  * everyone else at the users' own places that could still overlap theirs recently enough:
  * those that end no earlier than the loosest rule's window (the overlap ends no later than
  * they do). The engine tells each user's own affiliations from the others by person.
- *
- * Nothing here waits for the users' relations (their type 8 institutions are read here), so a
- * conflict list sends this statement alongside the relations' (docs/architecture.md, "A
- * conflict list in two statements").
  */
 export async function loadInstitutionalFacts(
   db: Db,
@@ -320,11 +316,39 @@ export async function loadInstitutionalFacts(
   reference: number,
   also: readonly number[] = [],
 ): Promise<InstitutionalFacts> {
+  const { ctes, columns } = institutionalQuery(userIds, institutionalRules, reference, also);
+  const [row] = await queryRows<InstitutionalRow>(
+    db,
+    sql`with recursive ${ctes} select ${columns}`,
+  );
+  return readInstitutionalFacts(row!);
+}
+
+/** The columns institutionalQuery adds to a statement's one row. */
+export interface InstitutionalRow {
+  own: AffiliationRow[];
+  institutions: InstitutionRow[];
+  others: AffiliationRow[];
+}
+
+/**
+ * loadInstitutionalFacts as parts of a statement: its common table expressions (`own`, `places`;
+ * one is recursive, so the statement starts `with recursive`) and the columns of its one row
+ * (InstitutionalRow). Nothing here waits for the users' relations (their type 8 institutions
+ * are read here), so a conflict list reads it in the list's own statement (docs/architecture.md,
+ * "A conflict list in one statement").
+ */
+export function institutionalQuery(
+  userIds: readonly number[],
+  institutionalRules: readonly ConflictRule[],
+  reference: number,
+  also: readonly number[] = [],
+): { ctes: SQL; columns: SQL } {
   const ids = [...new Set(userIds)];
   const seeds = [...new Set(also)];
-  // One statement: the users' own affiliations; every institution that is the same place as
-  // theirs, their type 8 institutions' or `also`'s (samePlaceSteps, repeated until nothing new
-  // turns up), each marked by whether it was reached from the users' own; and everyone else's
+  // The users' own affiliations; every institution that is the same place as theirs, their
+  // type 8 institutions' or `also`'s (samePlaceSteps, repeated until nothing new turns up),
+  // each marked by whether it was reached from the users' own; and everyone else's
   // affiliations at those reached from their own. People at an institution only applied to
   // (type 8) or asked about (`also`) are never read: a chair's matrix asks for every
   // institution its authors' file names, and reading everyone at those was most of a late
@@ -347,13 +371,8 @@ export async function loadInstitutionalFacts(
               and not (${isAmongIds(sql`a.user_id`, ids)})
               and ${endsNoEarlierThan(institutionalRules, reference)}`,
         )}) other)`;
-  const [row] = await queryRows<{
-    own: AffiliationRow[];
-    institutions: InstitutionRow[];
-    others: AffiliationRow[];
-  }>(
-    db,
-    sql`with recursive own as materialized (
+  return {
+    ctes: sql`own as materialized (
           ${affiliationQuery(isAmongIds(sql`a.user_id`, ids))}
         ),
         places(id, is_own) as (
@@ -370,24 +389,26 @@ export async function loadInstitutionalFacts(
               select * from institutions i where i.id = places.id offset 0
             ) i
             cross join lateral (${samePlaceSteps}) step
-        )
-        select
-          (select coalesce(json_agg(own), '[]') from own) as own,
+        )`,
+    columns: sql`(select coalesce(json_agg(own), '[]') from own) as own,
           (select coalesce(json_agg(i), '[]') from (
              select ${institutionColumns} from institutions
               where id = any(array(select id from places))
            ) i) as institutions,
           ${others} as others`,
-  );
-  const { own, others: theirs } = row!;
-  const institutions = row!.institutions.map((institution) => ({
+  };
+}
+
+/** The facts from the columns institutionalQuery adds. */
+export function readInstitutionalFacts(row: InstitutionalRow): InstitutionalFacts {
+  const institutions = row.institutions.map((institution) => ({
     id: institution.id,
     name: institution.name,
     aliases: institution.aliases,
     mergedIntoId: institution.merged_into_id,
     isApproved: institution.status === institutionStatus.approved,
   }));
-  return { affiliations: [...own, ...theirs].map(toAffiliation), institutions };
+  return { affiliations: [...row.own, ...row.others].map(toAffiliation), institutions };
 }
 
 function endsNoEarlierThan(rules: readonly ConflictRule[], reference: number): SQL {

@@ -35,11 +35,13 @@ import {
   toHotcrpCollaborators,
 } from '../../conflicts/exports.ts';
 import { sql } from 'drizzle-orm';
-import type { InstitutionalFacts } from './conflicts.repo.ts';
+import type { InstitutionalFacts, InstitutionalRow } from './conflicts.repo.ts';
 import {
   countsForRules,
   currentAffiliationOf,
+  institutionalQuery,
   loadInstitutionalFacts,
+  readInstitutionalFacts,
   loadPeopleByIds,
   loadRelationFacts,
 } from './conflicts.repo.ts';
@@ -184,12 +186,35 @@ function loadInstitutionalFactsFor(
   reference: number,
   also: readonly number[] = [],
 ): Promise<InstitutionalFacts> {
-  const institutionalRules = rulesByType.get(institutionalRelationTypeId) ?? [];
+  return needsInstitutions(rulesByType, also)
+    ? loadInstitutionalFacts(db, users, institutionalRulesOf(rulesByType), reference, also)
+    : Promise.resolve(noInstitutionalFacts);
+}
+
+/** The same as parts of a statement (institutionalQuery), or null when the engine needs none. */
+function institutionalQueryFor(
+  users: readonly number[],
+  rulesByType: ReadonlyMap<number, readonly ConflictRule[]>,
+  reference: number,
+) {
+  return needsInstitutions(rulesByType, [])
+    ? institutionalQuery(users, institutionalRulesOf(rulesByType), reference)
+    : null;
+}
+
+const noInstitutionalFacts: InstitutionalFacts = { affiliations: [], institutions: [] };
+
+const institutionalRulesOf = (rulesByType: ReadonlyMap<number, readonly ConflictRule[]>) =>
+  rulesByType.get(institutionalRelationTypeId) ?? [];
+
+function needsInstitutions(
+  rulesByType: ReadonlyMap<number, readonly ConflictRule[]>,
+  also: readonly number[],
+): boolean {
   const typeEightRules = rulesByType.get(relationTypeIds.pendingEmployment) ?? [];
-  if (institutionalRules.length === 0 && typeEightRules.length === 0 && also.length === 0) {
-    return Promise.resolve({ affiliations: [], institutions: [] });
-  }
-  return loadInstitutionalFacts(db, users, institutionalRules, reference, also);
+  return (
+    institutionalRulesOf(rulesByType).length > 0 || typeEightRules.length > 0 || also.length > 0
+  );
 }
 
 /**
@@ -342,10 +367,10 @@ export async function readListSelection(
 
 /**
  * The list call with a checked selection: the relations page, with the user's conflicts in
- * user_conflicts and their institutions in institution_list. Two statements, sent together: the
- * list's own, which also says which relations can count and names the affiliation of everyone on
- * those (the engine's relations are the list's), and the institutional facts
- * (docs/architecture.md, "A conflict list in two statements").
+ * user_conflicts and their institutions in institution_list, from one statement: the list's own,
+ * which also says which relations can count and names the affiliation of everyone on those (the
+ * engine's relations are the list's), and reads the institutional facts alongside
+ * (docs/architecture.md, "A conflict list in one statement").
  */
 export async function listRelationsWithConflicts(
   context: AppContext,
@@ -355,19 +380,22 @@ export async function listRelationsWithConflicts(
 ) {
   const reference = toMonthIndex(selection.referenceDate);
   const rulesByType = groupRulesByType(selection.rules);
-  const counts = countsForRules([userId], rulesByType, reference);
-  const [{ page, listed }, institutional] = await Promise.all([
-    listRelationsPageCounting(context, userId, form, {
-      counts: counts ?? sql`false`,
+  const institutional = institutionalQueryFor([userId], rulesByType, reference);
+  const { page, listed } = await listRelationsPageCounting<InstitutionalRow>(
+    context,
+    userId,
+    form,
+    {
+      counts: countsForRules([userId], rulesByType, reference) ?? sql`false`,
       affiliationOf: currentAffiliationOf,
-    }),
-    loadInstitutionalFactsFor(context.db, [userId], rulesByType, reference),
-  ]);
+      ...(institutional ? { alongside: institutional } : {}),
+    },
+  );
   const { findings } = findingsOfUsers(
     [userId],
     selection,
     relationFactsOfListed(listed),
-    institutional,
+    institutional ? readInstitutionalFacts(listed.alongside) : noInstitutionalFacts,
   );
   const mine = findings.get(userId)!;
   return {
@@ -381,7 +409,11 @@ export async function listRelationsWithConflicts(
  * The engine's relations from the list's statement: those that can count, each with its
  * creator and parties as the engine names people (their affiliation, whether deleted).
  */
-function relationFactsOfListed({ relations, parties, people }: CountedRelations): RelationFact[] {
+function relationFactsOfListed({
+  relations,
+  parties,
+  people,
+}: CountedRelations<unknown>): RelationFact[] {
   const persons = new Map<number, PersonRef>();
   for (const [id, person] of people) {
     persons.set(id, {

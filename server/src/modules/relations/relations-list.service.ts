@@ -121,13 +121,13 @@ export async function listRelationsPage(
  * statement also answers the conflict list's question (relations-read.repo's
  * listRelationsCounting). institution_list is left empty: the conflict list's replaces it.
  */
-export async function listRelationsPageCounting(
+export async function listRelationsPageCounting<Alongside>(
   context: AppContext,
   me: number,
   form: { pageName?: string | undefined },
   question: CountingQuestion,
-): Promise<{ page: ReturnType<typeof relationsPageOf>; listed: CountedRelations }> {
-  const listed = await listRelationsCounting(context.db, me, question);
+): Promise<{ page: ReturnType<typeof relationsPageOf>; listed: CountedRelations<Alongside> }> {
+  const listed = await listRelationsCounting<Alongside>(context.db, me, question);
   return { page: relationsPageOf(me, form, listed, []), listed };
 }
 

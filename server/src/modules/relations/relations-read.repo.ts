@@ -126,13 +126,19 @@ export interface ListedRelations {
 
 /**
  * What a conflict list asks of the list's statement besides (conflicts.service): which
- * relations can count for the selected rules, and the current affiliation of everyone on those.
+ * relations can count for the selected rules, the current affiliation of everyone on those, and
+ * what else it reads in the same statement.
  */
 export interface CountingQuestion {
   /** Whether a relation, as `r` (the relations table), can count: conflicts.repo's countsForRules. */
   counts: SQL;
   /** A person's current affiliation as a scalar subquery (conflicts.repo's currentAffiliationOf). */
   affiliationOf: (userId: SQL) => SQL;
+  /**
+   * More to read in the same statement, given back in `alongside`: common table expressions
+   * (the statement starts `with recursive`, so one of them may be) and columns of its one row.
+   */
+  alongside?: { ctes: SQL; columns: SQL };
 }
 
 /** A listed relation, and whether it can count for the selected rules. */
@@ -140,32 +146,35 @@ export type CountedRelation = ListedRelation & { counts: boolean };
 /** A person on the list, with their current affiliation when they are on a relation that can count. */
 export type CountedPerson = NamedUser & { affiliation: string | null };
 
-export interface CountedRelations {
+export interface CountedRelations<Alongside> {
   relations: CountedRelation[];
   parties: ListedParty[];
   people: Map<number, CountedPerson>;
+  /** The columns `alongside` asked for, as PostgreSQL answered them. */
+  alongside: Alongside;
 }
 
 /**
  * The list's statement, answering a conflict list's question too (CountingQuestion): the
  * relations page and the conflicts computed beside it come from one statement, as both start from
- * the user's relations, their parties and the people on them (docs/architecture.md, "A conflict
- * list in two statements"). Only people on a relation that can count have their affiliation
- * looked up: a prolific author's list names ten thousand people, a few hundred of them recently.
+ * the user's relation ids, their parties and the people on them (docs/architecture.md, "A
+ * conflict list in one statement"). Only people on a relation that can count have their
+ * affiliation looked up: a prolific author's list names ten thousand people, a few hundred of
+ * them recently. `Alongside` is what the asker expects of its columns.
  */
-export async function listRelationsCounting(
+export async function listRelationsCounting<Alongside>(
   db: Db,
   userId: number,
   question: CountingQuestion,
-): Promise<CountedRelations> {
-  return readListed(db, userId, question) as Promise<CountedRelations>;
+): Promise<CountedRelations<Alongside>> {
+  return (await readListed(db, userId, question)) as unknown as CountedRelations<Alongside>;
 }
 
 async function readListed(
   db: Db,
   userId: number,
   question: CountingQuestion | null,
-): Promise<ListedRelations> {
+): Promise<ListedRelations & { alongside?: unknown }> {
   const countsColumn = question ? sql`, ${question.counts} as counts` : sql``;
   // People on a relation that can count, looked up by id as everyone else is.
   const affiliationColumn = question
@@ -178,13 +187,14 @@ async function readListed(
             select p."userId", r.counts from listed_parties p join listed r on r.id = p."relationId"
           ) named group by id`
     : sql`select "creatorUserId" as id from listed union select "userId" from listed_parties`;
+  const alongside = question?.alongside;
   const [row] = await queryRows<{
     relations: ListedRelation[];
     parties: ListedParty[];
     people: NamedUser[];
   }>(
     db,
-    sql`with seen as materialized (
+    sql`with ${alongside ? sql`recursive ` : sql``}seen as materialized (
           select id from relations
            where creator_user_id = ${userId} and ${isLiveRelation(sql`status`)}
           union
@@ -218,19 +228,22 @@ async function readListed(
                    dblp_name as "dblpName"${affiliationColumn}
               from users where users.id = named.id offset 0
           ) u
-        )
+        )${alongside ? sql`, ${alongside.ctes}` : sql``}
         select
           (select coalesce(json_agg(listed order by "endYear" desc, id desc), '[]') from listed)
             as relations,
           (select coalesce(json_agg(listed_parties order by "relationId", id), '[]')
              from listed_parties) as parties,
-          (select coalesce(json_agg(people), '[]') from people) as people`,
+          (select coalesce(json_agg(people), '[]') from people) as people${
+            alongside ? sql`, ${alongside.columns}` : sql``
+          }`,
   );
-  const { relations: relationRows, parties, people } = row!;
+  const { relations: relationRows, parties, people, ...rest } = row!;
   return {
     relations: relationRows,
     parties,
     people: new Map(people.map((person) => [person.id, person])),
+    ...(alongside ? { alongside: rest } : {}),
   };
 }
 
