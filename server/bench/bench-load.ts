@@ -5,6 +5,8 @@
 //   - read:      the dashboard and profile (GET profile), the relations page (list), the
 //                conflict list under every DEFAULT rule, and one relation's view;
 //   - conflicts: the conflict list alone;
+//   - conflicts-ada: Ada's conflict list (the demo's researcher) on every connection, as the
+//                issue measured it: ten relations;
 //   - write:     a relation saved again with a new note, and an answer to a relation;
 //   - healthz, profile, list, view: one call of the read mix alone, as conflicts is, to see what
 //                each costs; any other --mix is refused;
@@ -77,9 +79,18 @@ const mixes = options.mix.split(',');
 /** The calls of the read mix that can each be driven alone. */
 const singleCalls = ['healthz', 'profile', 'list', 'conflicts', 'view'] as const;
 type SingleCall = (typeof singleCalls)[number];
+/** The issue's own measurement: Ada's conflict list (the demo's researcher), on every connection. */
+const adaConflicts = 'conflicts-ada';
 for (const mix of mixes) {
-  if (mix !== 'read' && mix !== 'write' && !(singleCalls as readonly string[]).includes(mix))
-    throw new Error(`--mix ${mix}: not one of read, write, ${singleCalls.join(', ')}`);
+  if (
+    mix !== 'read' &&
+    mix !== 'write' &&
+    mix !== adaConflicts &&
+    !(singleCalls as readonly string[]).includes(mix)
+  )
+    throw new Error(
+      `--mix ${mix}: not one of read, write, ${adaConflicts}, ${singleCalls.join(', ')}`,
+    );
 }
 
 interface Researcher {
@@ -455,6 +466,7 @@ async function measureEngine(engine: string): Promise<Figures[]> {
     // The write mix needs a relation to save and one to answer; every generated researcher has both.
     const writers = researchers.filter((r) => r.ownRelation && r.partyRelationId !== undefined);
     const viewers = researchers.filter((r) => readCalls(r, conflictForm).view !== undefined);
+    const ada = researchers.find((researcher) => researcher.email === 'ada@example.org')!;
     const pick = (connection: number, among: Researcher[] = researchers) =>
       among[connection % among.length]!;
     for (const mix of mixes) {
@@ -462,6 +474,7 @@ async function measureEngine(engine: string): Promise<Figures[]> {
         const requestsFor = (connection: number) => {
           if (mix === 'write') return writeMix(pick(connection, writers));
           if (mix === 'read') return readMix(pick(connection), conflictForm);
+          if (mix === adaConflicts) return [readCalls(ada, conflictForm).conflicts!];
           // A relation's view alone: only researchers with a relation to open.
           const researcher = pick(connection, mix === 'view' ? viewers : researchers);
           return [readCalls(researcher, conflictForm)[mix as SingleCall]!];
