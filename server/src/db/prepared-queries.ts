@@ -7,6 +7,8 @@
 // transaction) runs it, and after that only executed. It is given no name of its own: each
 // engine names a text as it names every other (statement-names.ts, through named-statements.ts
 // and pglite-statements.ts), so PostgreSQL keeps one prepared statement for it per connection.
+import type { Query, SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './client.ts';
 
 interface Preparable<Prepared> {
@@ -29,4 +31,40 @@ export function preparedOnce<Prepared>(
     }
     return prepared;
   };
+}
+
+/** The values of a statement's placeholders, by name. */
+export type PlaceholderValues = Record<string, unknown>;
+
+/**
+ * Hand-written SQL built once per key and executed with new values for its placeholders: what
+ * `preparedOnce` does for the query builder, for a statement whose text depends on more than its
+ * values (a conference's rules decide a conflict list's conditions). `key` must name everything
+ * `build` reads besides the placeholders; the text for a key is kept for the life of the process,
+ * up to `maxKeys` keys, after which the oldest is built again when asked for.
+ */
+export class StatementsBuiltOnce {
+  static readonly maxKeys = 100;
+  readonly #dialect = new PgDialect();
+  readonly #queries = new Map<string, Query>();
+
+  async rows<Row>(
+    db: Db,
+    key: string,
+    build: () => SQL,
+    values: PlaceholderValues,
+  ): Promise<Row[]> {
+    let query = this.#queries.get(key);
+    if (query === undefined) {
+      query = this.#dialect.sqlToQuery(build());
+      if (this.#queries.size >= StatementsBuiltOnce.maxKeys) {
+        this.#queries.delete(this.#queries.keys().next().value!);
+      }
+      this.#queries.set(key, query);
+    }
+    // Unnamed, as preparedOnce's: each engine names the text (statement-names.ts).
+    const prepared = db._.session.prepareQuery(query, undefined, '', false);
+    const result = (await prepared.execute(values)) as { rows: Row[] };
+    return result.rows;
+  }
 }

@@ -9,7 +9,8 @@ import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
-import { isAmongIds, toIntArray } from '../../db/arrays.ts';
+import type { Ids } from '../../db/arrays.ts';
+import { distinctIds, isAmongIds, toIntArray } from '../../db/arrays.ts';
 import { isCountingParty, isLiveRelation } from '../../db/relation-filters.ts';
 import { displayName } from '../relations/relation-wire.ts';
 import type { YearMonth } from '../../conflicts/dates.ts';
@@ -103,7 +104,7 @@ const yearMonth = (year: number | null, month: number | null): YearMonth | null 
  * when no rule is selected. The engine decides; this only keeps out what cannot count.
  */
 export function countsForRules(
-  userIds: readonly number[],
+  userIds: Ids,
   rulesByType: ReadonlyMap<number, readonly ConflictRule[]>,
   reference: number,
 ): SQL | null {
@@ -112,9 +113,9 @@ export function countsForRules(
     ...personTypes,
     relationTypeIds.pendingEmployment,
   ]);
-  if (asCreator === null || userIds.length === 0) return null;
+  if (asCreator === null || (Array.isArray(userIds) && userIds.length === 0)) return null;
   const asParty = relationFilter(rulesByType, reference, personTypes) ?? sql`false`;
-  return sql`(case when ${isAmongIds(sql`r.creator_user_id`, [...new Set(userIds)])}
+  return sql`(case when ${isAmongIds(sql`r.creator_user_id`, distinctIds(userIds))}
                 then ${asCreator} else ${asParty} end)`;
 }
 
@@ -339,12 +340,12 @@ export interface InstitutionalRow {
  * "A conflict list in one statement").
  */
 export function institutionalQuery(
-  userIds: readonly number[],
+  userIds: Ids,
   institutionalRules: readonly ConflictRule[],
   reference: number,
   also: readonly number[] = [],
 ): { ctes: SQL; columns: SQL } {
-  const ids = [...new Set(userIds)];
+  const ids = distinctIds(userIds);
   const seeds = [...new Set(also)];
   // The users' own affiliations; every institution that is the same place as theirs, their
   // type 8 institutions' or `also`'s (samePlaceSteps, repeated until nothing new turns up),

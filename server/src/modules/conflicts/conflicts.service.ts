@@ -191,17 +191,6 @@ function loadInstitutionalFactsFor(
     : Promise.resolve(noInstitutionalFacts);
 }
 
-/** The same as parts of a statement (institutionalQuery), or null when the engine needs none. */
-function institutionalQueryFor(
-  users: readonly number[],
-  rulesByType: ReadonlyMap<number, readonly ConflictRule[]>,
-  reference: number,
-) {
-  return needsInstitutions(rulesByType, [])
-    ? institutionalQuery(users, institutionalRulesOf(rulesByType), reference)
-    : null;
-}
-
 const noInstitutionalFacts: InstitutionalFacts = { affiliations: [], institutions: [] };
 
 const institutionalRulesOf = (rulesByType: ReadonlyMap<number, readonly ConflictRule[]>) =>
@@ -380,22 +369,29 @@ export async function listRelationsWithConflicts(
 ) {
   const reference = toMonthIndex(selection.referenceDate);
   const rulesByType = groupRulesByType(selection.rules);
-  const institutional = institutionalQueryFor([userId], rulesByType, reference);
+  const withInstitutions = needsInstitutions(rulesByType, []);
   const { page, listed } = await listRelationsPageCounting<InstitutionalRow>(
     context,
     userId,
     form,
     {
-      counts: countsForRules([userId], rulesByType, reference) ?? sql`false`,
-      affiliationOf: currentAffiliationOf,
-      ...(institutional ? { alongside: institutional } : {}),
+      // Everything the statement depends on besides the user: the rules as the database has
+      // them (a rule changed is another statement), and the month they are read at.
+      key: JSON.stringify([reference, selection.rules]),
+      ask: (user) => ({
+        counts: countsForRules(user, rulesByType, reference) ?? sql`false`,
+        affiliationOf: currentAffiliationOf,
+        ...(withInstitutions
+          ? { alongside: institutionalQuery(user, institutionalRulesOf(rulesByType), reference) }
+          : {}),
+      }),
     },
   );
   const { findings } = findingsOfUsers(
     [userId],
     selection,
     relationFactsOfListed(listed),
-    institutional ? readInstitutionalFacts(listed.alongside) : noInstitutionalFacts,
+    withInstitutions ? readInstitutionalFacts(listed.alongside) : noInstitutionalFacts,
   );
   const mine = findings.get(userId)!;
   return {

@@ -18,7 +18,7 @@ import type { NamedUser } from './relation-wire.ts';
 import { displayName, viewerStatus } from './relation-wire.ts';
 import type {
   CountedRelations,
-  CountingQuestion,
+  CountingAsk,
   ListedParty,
   ListedRelation,
   ListedRelations,
@@ -125,7 +125,7 @@ export async function listRelationsPageCounting<Alongside>(
   context: AppContext,
   me: number,
   form: { pageName?: string | undefined },
-  question: CountingQuestion,
+  question: CountingAsk,
 ): Promise<{ page: ReturnType<typeof relationsPageOf>; listed: CountedRelations<Alongside> }> {
   const listed = await listRelationsCounting<Alongside>(context.db, me, question);
   return { page: relationsPageOf(me, form, listed, []), listed };

@@ -2,9 +2,9 @@
 // a user knows, the person search, and the user's publications. Hand-written SQL where the
 // shape matters for speed at DBLP's scale; each says why.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { SQL } from 'drizzle-orm';
+import type { Placeholder, SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { preparedOnce } from '../../db/prepared-queries.ts';
+import { StatementsBuiltOnce, preparedOnce } from '../../db/prepared-queries.ts';
 import { queryRows } from '../../db/client.ts';
 import { isLiveRelation, isPartyNotRemoved } from '../../db/relation-filters.ts';
 import {
@@ -109,9 +109,10 @@ export interface ListedParty {
  * people and 1.2 million party rows). Each LATERAL subquery ends in `offset 0`, which keeps
  * PostgreSQL from pulling it up into a plain join: pulled up, it planned hash joins over whole
  * tables of a few thousand rows (the load benchmark's) instead of the look-ups by id, four times
- * the database's time for this statement (docs/benchmarks.md, "Plans that read whole tables"). One statement instead of four, as every signed-in call
- * pays a round trip per statement. See docs/benchmarks.md, "Relations list for a prolific
- * author" and "Statements per call".
+ * the database's time for this statement (docs/benchmarks.md, "Plans that read whole tables").
+ * One statement instead of four, as every signed-in call pays a round trip per statement. See
+ * docs/benchmarks.md, "Relations list for a prolific author" and "Statements per call". The
+ * statement is built once for all users (listStatements).
  */
 export async function listRelationsForList(db: Db, userId: number): Promise<ListedRelations> {
   return readListed(db, userId, null);
@@ -125,9 +126,19 @@ export interface ListedRelations {
 }
 
 /**
- * What a conflict list asks of the list's statement besides (conflicts.service): which
- * relations can count for the selected rules, the current affiliation of everyone on those, and
- * what else it reads in the same statement.
+ * What a conflict list asks of the list's statement besides (conflicts.service), written for the
+ * user as a placeholder (`ask`), so that the statement is built once for every user asking the
+ * same: `key` names everything the answer to `ask` depends on (the rules and their reference
+ * date).
+ */
+export interface CountingAsk {
+  key: string;
+  ask: (user: Placeholder) => CountingQuestion;
+}
+
+/**
+ * Which relations can count for the selected rules, the current affiliation of everyone on
+ * those, and what else to read in the same statement.
  */
 export interface CountingQuestion {
   /** Whether a relation, as `r` (the relations table), can count: conflicts.repo's countsForRules. */
@@ -165,16 +176,45 @@ export interface CountedRelations<Alongside> {
 export async function listRelationsCounting<Alongside>(
   db: Db,
   userId: number,
-  question: CountingQuestion,
+  question: CountingAsk,
 ): Promise<CountedRelations<Alongside>> {
   return (await readListed(db, userId, question)) as unknown as CountedRelations<Alongside>;
 }
 
+/**
+ * The list's statements, built once (Drizzle's building of their text was a tenth of a conflict
+ * list's CPU under load): the plain list's, and one per conflict list's key.
+ */
+const listStatements = new StatementsBuiltOnce();
+
 async function readListed(
   db: Db,
   userId: number,
-  question: CountingQuestion | null,
+  question: CountingAsk | null,
 ): Promise<ListedRelations & { alongside?: unknown }> {
+  const [row] = await listStatements.rows<{
+    relations: ListedRelation[];
+    parties: ListedParty[];
+    people: NamedUser[];
+  }>(
+    db,
+    question ? `counting ${question.key}` : 'plain',
+    () => {
+      const user = sql.placeholder('user');
+      return listedStatement(user, question?.ask(user) ?? null);
+    },
+    { user: userId },
+  );
+  const { relations: relationRows, parties, people, ...rest } = row!;
+  return {
+    relations: relationRows,
+    parties,
+    people: new Map(people.map((person) => [person.id, person])),
+    ...(question ? { alongside: rest } : {}),
+  };
+}
+
+function listedStatement(userId: Placeholder, question: CountingQuestion | null): SQL {
   const countsColumn = question ? sql`, ${question.counts} as counts` : sql``;
   // People on a relation that can count, looked up by id as everyone else is.
   const affiliationColumn = question
@@ -188,13 +228,7 @@ async function readListed(
           ) named group by id`
     : sql`select "creatorUserId" as id from listed union select "userId" from listed_parties`;
   const alongside = question?.alongside;
-  const [row] = await queryRows<{
-    relations: ListedRelation[];
-    parties: ListedParty[];
-    people: NamedUser[];
-  }>(
-    db,
-    sql`with ${alongside ? sql`recursive ` : sql``}seen as materialized (
+  return sql`with ${alongside ? sql`recursive ` : sql``}seen as materialized (
           select id from relations
            where creator_user_id = ${userId} and ${isLiveRelation(sql`status`)}
           union
@@ -236,15 +270,7 @@ async function readListed(
              from listed_parties) as parties,
           (select coalesce(json_agg(people), '[]') from people) as people${
             alongside ? sql`, ${alongside.columns}` : sql``
-          }`,
-  );
-  const { relations: relationRows, parties, people, ...rest } = row!;
-  return {
-    relations: relationRows,
-    parties,
-    people: new Map(people.map((person) => [person.id, person])),
-    ...(alongside ? { alongside: rest } : {}),
-  };
+          }`;
 }
 
 export async function findUsersById(db: Db, ids: readonly number[]): Promise<Map<number, User>> {
