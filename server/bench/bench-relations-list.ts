@@ -7,11 +7,15 @@
 // the load), and the answer's size as JSON and on the wire. --background N first adds N
 // unrelated people with their papers (DBLP's proportions; 1000000 is DBLP-sized), so the
 // queries run on big tables.
+// --rules ticks every rule of the DEFAULT conference: the list call then also answers the
+// author's conflict list, from the same statement (docs/architecture.md, "A conflict list in one
+// statement").
 // Runs on in-memory PGlite, or on PostgreSQL with --database-url (a scratch database: the
 // benchmark migrates it and adds its data, so give it an empty one each time).
 //
 //   npm run bench:api -- --runs 20 --database-url postgres://postgres@127.0.0.1:5432/scratch
 //   npm run bench:api -- --pending 500 --page pending
+//   npm run bench:api -- --rules --database-url postgres://postgres@127.0.0.1:5432/scratch
 //   npm run bench:api -- --background 1000000 --database-url postgres://…/another_scratch
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -20,6 +24,8 @@ import { buildApp } from '../src/app.ts';
 import { formatLoadAverage } from './machine.ts';
 import { prolificAuthor, seedProlificAuthor } from '../src/demo/prolific-author.ts';
 import { seedBackground } from './background-people.ts';
+import type { ConferenceDropList } from './conflict-selection.ts';
+import { everyRuleOfFirstConference } from './conflict-selection.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 
@@ -30,6 +36,7 @@ const { values: options } = parseArgs({
     background: { type: 'string', default: '0' },
     page: { type: 'string', default: 'all' },
     runs: { type: 'string', default: '30' },
+    rules: { type: 'boolean', default: false },
     'database-url': { type: 'string' },
   },
 });
@@ -77,6 +84,18 @@ const login = await app.inject({
 });
 const { access_token: token } = login.json<{ access_token: string }>();
 
+const conflictForm = options.rules
+  ? `&${everyRuleOfFirstConference(
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/v1/web/conference/data/list/conferDrpList',
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json<ConferenceDropList>(),
+    )}`
+  : '';
+
 const wallTimes: number[] = [];
 const cpuTimes: number[] = [];
 let wireBytes = 0;
@@ -93,7 +112,7 @@ for (let run = 0; run <= runs; run += 1) {
       'content-type': 'application/x-www-form-urlencoded',
       'accept-encoding': 'gzip, deflate, br',
     },
-    payload: `pageName=${options.page}`,
+    payload: `pageName=${options.page}${conflictForm}`,
   });
   const elapsed = performance.now() - start;
   const cpu = process.cpuUsage(cpuStart);
@@ -117,7 +136,7 @@ console.log(
   `seeded            ${publicationCount} imported publications, ${pendingCount} pending, ${options.background} background people, in ${seedSeconds.toFixed(1)} s`,
 );
 console.log(
-  `page ${options.page.padEnd(12)} tot_relations ${relationCount}; answer ${(jsonBytes / 1024).toFixed(0)} KiB JSON, ${(wireBytes / 1024).toFixed(0)} KiB on the wire`,
+  `page ${options.page.padEnd(12)} ${options.rules ? 'every DEFAULT rule; ' : ''}tot_relations ${relationCount}; answer ${(jsonBytes / 1024).toFixed(0)} KiB JSON, ${(wireBytes / 1024).toFixed(0)} KiB on the wire`,
 );
 console.log(`list call         ${summary(wallTimes)} over ${runs} runs`);
 console.log(`CPU of the call   ${summary(cpuTimes)} (this process)`);
