@@ -65,22 +65,24 @@ function relationFilter(
   return branches.length === 0 ? null : sql`(${sql.join(branches, sql` or `)})`;
 }
 
-interface RelationRow {
+/** A relation as the engine's statements read it (here, and the relations list's). */
+export interface RelationFactRow {
   id: number;
-  type_id: number;
-  creator_user_id: number;
+  typeId: number;
+  creatorUserId: number;
   status: number;
   title: string | null;
-  start_year: number | null;
-  start_month: number | null;
-  end_year: number | null;
-  end_month: number | null;
-  institution_id: number | null;
+  startYear: number | null;
+  startMonth: number | null;
+  endYear: number | null;
+  endMonth: number | null;
+  institutionId: number | null;
 }
 
-interface PartyRow {
-  relation_id: number;
-  user_id: number;
+/** A party row as the engine's statements read it. */
+export interface PartyFactRow {
+  relationId: number;
+  userId: number;
   status: number;
 }
 
@@ -93,9 +95,6 @@ interface PersonRow {
   dblp_name: string | null;
   affiliation: string | null;
 }
-
-const yearMonth = (year: number | null, month: number | null): YearMonth | null =>
-  year === null ? null : { year, month };
 
 /**
  * Whether a relation (as `r`) can count for one of the users' selected rules, as SQL: of a type
@@ -150,8 +149,8 @@ export async function loadRelationFacts(
   // planned as hash joins over whole tables when they are small (docs/benchmarks.md, "Plans
   // that read whole tables").
   const [row] = await queryRows<{
-    relations: RelationRow[];
-    parties: PartyRow[];
+    relations: RelationFactRow[];
+    parties: PartyFactRow[];
     people: PersonRow[];
   }>(
     db,
@@ -163,8 +162,10 @@ export async function loadRelationFacts(
         ),
         facts as materialized (
           select r.* from mine cross join lateral (
-            select r.id, r.type_id, r.creator_user_id, r.status, r.title, r.start_year,
-                   r.start_month, r.end_year, r.end_month, r.institution_id
+            select r.id, r.type_id as "typeId", r.creator_user_id as "creatorUserId", r.status,
+                   r.title, r.start_year as "startYear", r.start_month as "startMonth",
+                   r.end_year as "endYear", r.end_month as "endMonth",
+                   r.institution_id as "institutionId"
               from relations r
              where r.id = mine.id and ${isLiveRelation(sql`r.status`)} and r.deleted_at is null
                and ${counts}
@@ -173,16 +174,16 @@ export async function loadRelationFacts(
         ),
         fact_parties as materialized (
           select p.* from facts cross join lateral (
-            select p.id, p.relation_id, p.user_id, p.status
+            select p.id, p.relation_id as "relationId", p.user_id as "userId", p.status
               from relation_parties p where p.relation_id = facts.id offset 0
           ) p
         ),
         named as (
-          select user_id as id from fact_parties union select creator_user_id from facts
+          select "userId" as id from fact_parties union select "creatorUserId" from facts
         )
         select
           (select coalesce(json_agg(facts), '[]') from facts) as relations,
-          (select coalesce(json_agg(fact_parties order by relation_id, id), '[]')
+          (select coalesce(json_agg(fact_parties order by "relationId", id), '[]')
              from fact_parties) as parties,
           (select coalesce(json_agg(person), '[]') from named
              cross join lateral (${personQuery(sql`named.id`)}) person) as people`,
@@ -190,32 +191,47 @@ export async function loadRelationFacts(
   const { relations, parties } = row!;
   if (relations.length === 0) return [];
   const people = new Map(row!.people.map((person) => [person.id, toPerson(person)]));
+  return toRelationFacts(relations, parties, people);
+}
 
+/**
+ * The engine's relations from rows: each with its creator and parties as the engine names people
+ * (`people`: their name, affiliation, whether deleted). A creator not among them reads as a
+ * deleted user; a party not among them is left out.
+ */
+export function toRelationFacts(
+  relations: readonly RelationFactRow[],
+  parties: readonly PartyFactRow[],
+  people: ReadonlyMap<number, PersonRef>,
+): RelationFact[] {
   const partiesOf = new Map<number, PartyFact[]>();
   for (const party of parties) {
-    const person = people.get(party.user_id);
+    const person = people.get(party.userId);
     if (!person) continue;
     const fact: PartyFact = { ...person, status: party.status };
-    const list = partiesOf.get(party.relation_id);
+    const list = partiesOf.get(party.relationId);
     if (list) list.push(fact);
-    else partiesOf.set(party.relation_id, [fact]);
+    else partiesOf.set(party.relationId, [fact]);
   }
   return relations.map((relation) => ({
     id: relation.id,
-    typeId: relation.type_id,
+    typeId: relation.typeId,
     title: relation.title,
-    start: yearMonth(relation.start_year, relation.start_month),
-    end: yearMonth(relation.end_year, relation.end_month),
+    start: yearMonth(relation.startYear, relation.startMonth),
+    end: yearMonth(relation.endYear, relation.endMonth),
     status: relation.status,
-    creator: people.get(relation.creator_user_id) ?? {
-      id: relation.creator_user_id,
-      name: `User ${relation.creator_user_id}`,
+    creator: people.get(relation.creatorUserId) ?? {
+      id: relation.creatorUserId,
+      name: `User ${relation.creatorUserId}`,
       isDeleted: true,
     },
     parties: partiesOf.get(relation.id) ?? [],
-    institutionId: relation.institution_id,
+    institutionId: relation.institutionId,
   }));
 }
+
+const yearMonth = (year: number | null, month: number | null): YearMonth | null =>
+  year === null ? null : { year, month };
 
 /** People by id, as `loadPeople` describes them. */
 export async function loadPeopleByIds(

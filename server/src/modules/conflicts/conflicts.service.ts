@@ -24,7 +24,7 @@ import { validationFailed } from '../../http/errors.ts';
 import type { Conference } from '../conferences/conferences.repo.ts';
 import type { ConferenceRulesCache } from '../conferences/rules-cache.ts';
 import { loadConferenceRules } from '../conferences/conferences.service.ts';
-import type { ReferenceDate, YearMonth } from '../../conflicts/dates.ts';
+import type { ReferenceDate } from '../../conflicts/dates.ts';
 import { toMonthIndex } from '../../conflicts/dates.ts';
 import { findConflicts } from '../../conflicts/engine.ts';
 import { withholdPersonalDetails } from '../../conflicts/personal-details.ts';
@@ -41,9 +41,10 @@ import {
   currentAffiliationOf,
   institutionalQuery,
   loadInstitutionalFacts,
-  readInstitutionalFacts,
   loadPeopleByIds,
   loadRelationFacts,
+  readInstitutionalFacts,
+  toRelationFacts,
 } from './conflicts.repo.ts';
 import type { CountedRelations } from '../relations/relations-read.repo.ts';
 import { listRelationsPageCounting } from '../relations/relations-list.service.ts';
@@ -55,7 +56,6 @@ import type {
   AffiliationFact,
   ConflictFindings,
   ConflictReason,
-  PartyFact,
   PersonRef,
   RelationFact,
 } from '../../conflicts/types.ts';
@@ -419,36 +419,9 @@ function relationFactsOfListed({
       isDeleted: person.kind === 'deleted',
     });
   }
-  const partiesOf = new Map<number, PartyFact[]>();
-  for (const party of parties) {
-    const person = persons.get(party.userId);
-    if (!person) continue;
-    const fact: PartyFact = { ...person, status: party.status };
-    const list = partiesOf.get(party.relationId);
-    if (list) list.push(fact);
-    else partiesOf.set(party.relationId, [fact]);
-  }
-  return relations
-    .filter((relation) => relation.counts)
-    .map((relation) => ({
-      id: relation.id,
-      typeId: relation.typeId,
-      title: relation.title,
-      start: yearMonth(relation.startYear, relation.startMonth),
-      end: yearMonth(relation.endYear, relation.endMonth),
-      status: relation.status,
-      creator: persons.get(relation.creatorUserId) ?? {
-        id: relation.creatorUserId,
-        name: `User ${relation.creatorUserId}`,
-        isDeleted: true,
-      },
-      parties: partiesOf.get(relation.id) ?? [],
-      institutionId: relation.institutionId,
-    }));
+  const counting = relations.filter((relation) => relation.counts);
+  return toRelationFacts(counting, parties, persons);
 }
-
-const yearMonth = (year: number | null, month: number | null): YearMonth | null =>
-  year === null ? null : { year, month };
 
 const exportFiles: Record<ConflictExportFormat, { extension: string; contentType: string }> = {
   hotcrp: { extension: 'txt', contentType: 'text/plain; charset=utf-8' },
