@@ -4,7 +4,7 @@
 // aliases and merges. Work grows with what the user's own list can hold, never with the size
 // of the database: every query starts from an index on the user, a relation or an institution.
 import type { ConflictRule } from '@recuse/common';
-import { institutionStatus, relationTypeIds } from '@recuse/common';
+import { institutionStatus, institutionalRelationTypeId, relationTypeIds } from '@recuse/common';
 import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -319,7 +319,7 @@ export interface InstitutionalFacts {
 }
 
 /**
- * The users' affiliations, the institutions they, their type 8 relations and `also` name
+ * The users' affiliations, the institutions they, their type 8 relations a rule can count and `also` name
  * (grown to every institution that is the same place: merges both ways, equal names, a name
  * that is another's alias), and, when an institutional rule is selected, the affiliations of
  * everyone else at the users' own places that could still overlap theirs recently enough:
@@ -328,12 +328,12 @@ export interface InstitutionalFacts {
  */
 export async function loadInstitutionalFacts(
   db: Db,
-  userIds: readonly number[],
-  institutionalRules: readonly ConflictRule[],
+  userIds: Ids,
+  rulesByType: ReadonlyMap<number, readonly ConflictRule[]>,
   reference: number,
   also: readonly number[] = [],
 ): Promise<InstitutionalFacts> {
-  const { ctes, columns } = institutionalQuery(userIds, institutionalRules, reference, also);
+  const { ctes, columns } = institutionalQuery(userIds, rulesByType, reference, also);
   const [row] = await queryRows<InstitutionalRow>(
     db,
     sql`with recursive ${ctes} select ${columns}`,
@@ -357,12 +357,16 @@ export interface InstitutionalRow {
  */
 export function institutionalQuery(
   userIds: Ids,
-  institutionalRules: readonly ConflictRule[],
+  rulesByType: ReadonlyMap<number, readonly ConflictRule[]>,
   reference: number,
   also: readonly number[] = [],
 ): { ctes: SQL; columns: SQL } {
   const ids = distinctIds(userIds);
   const seeds = [...new Set(also)];
+  const institutionalRules = rulesByType.get(institutionalRelationTypeId) ?? [];
+  // The users' type 8 relations that a type 8 rule can count (countsForRules' window): only
+  // their institutions are named in the findings.
+  const typeEight = relationFilter(rulesByType, reference, [relationTypeIds.pendingEmployment]);
   // The users' own affiliations; every institution that is the same place as theirs, their
   // type 8 institutions' or `also`'s (samePlaceSteps, repeated until nothing new turns up),
   // each marked by whether it was reached from the users' own; and everyone else's
@@ -395,11 +399,14 @@ export function institutionalQuery(
         places(id, is_own) as (
           select institution_id, true from own
           union
-          select institution_id, false from relations
-           where ${isAmongIds(sql`creator_user_id`, ids)}
-             and type_id = ${relationTypeIds.pendingEmployment}
-             and institution_id is not null and ${isLiveRelation(sql`status`)}
-          union
+          ${
+            typeEight
+              ? sql`select r.institution_id, false from relations r
+                     where ${isAmongIds(sql`r.creator_user_id`, ids)} and ${typeEight}
+                       and r.institution_id is not null and ${isLiveRelation(sql`r.status`)}
+                    union`
+              : sql``
+          }
           ${seeds.length > 0 ? sql`select unnest(${toIntArray(seeds)}), false union` : sql``}
           select step.id, places.is_own from places
             cross join lateral (

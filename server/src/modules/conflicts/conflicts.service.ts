@@ -187,14 +187,11 @@ function loadInstitutionalFactsFor(
   also: readonly number[] = [],
 ): Promise<InstitutionalFacts> {
   return needsInstitutions(rulesByType, also)
-    ? loadInstitutionalFacts(db, users, institutionalRulesOf(rulesByType), reference, also)
+    ? loadInstitutionalFacts(db, users, rulesByType, reference, also)
     : Promise.resolve(noInstitutionalFacts);
 }
 
 const noInstitutionalFacts: InstitutionalFacts = { affiliations: [], institutions: [] };
-
-const institutionalRulesOf = (rulesByType: ReadonlyMap<number, readonly ConflictRule[]>) =>
-  rulesByType.get(institutionalRelationTypeId) ?? [];
 
 function needsInstitutions(
   rulesByType: ReadonlyMap<number, readonly ConflictRule[]>,
@@ -202,7 +199,9 @@ function needsInstitutions(
 ): boolean {
   const typeEightRules = rulesByType.get(relationTypeIds.pendingEmployment) ?? [];
   return (
-    institutionalRulesOf(rulesByType).length > 0 || typeEightRules.length > 0 || also.length > 0
+    (rulesByType.get(institutionalRelationTypeId) ?? []).length > 0 ||
+    typeEightRules.length > 0 ||
+    also.length > 0
   );
 }
 
@@ -382,7 +381,7 @@ export async function listRelationsWithConflicts(
         counts: countsForRules(user, rulesByType, reference) ?? sql`false`,
         affiliationOf: currentAffiliationOf,
         ...(withInstitutions
-          ? { alongside: institutionalQuery(user, institutionalRulesOf(rulesByType), reference) }
+          ? { alongside: institutionalQuery(user, rulesByType, reference) }
           : {}),
       }),
     },
