@@ -33,9 +33,6 @@ export function preparedOnce<Prepared>(
   };
 }
 
-/** The values of a statement's placeholders, by name. */
-export type PlaceholderValues = Record<string, unknown>;
-
 /**
  * Hand-written SQL built once per key and executed with new values for its placeholders: what
  * `preparedOnce` does for the query builder, for a statement whose text depends on more than its
@@ -52,7 +49,8 @@ export class StatementsBuiltOnce {
     db: Db,
     key: string,
     build: () => SQL,
-    values: PlaceholderValues,
+    /** The values of its placeholders, by name. */
+    values: Record<string, unknown>,
   ): Promise<Row[]> {
     let query = this.#queries.get(key);
     if (query === undefined) {

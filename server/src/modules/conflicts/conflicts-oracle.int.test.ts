@@ -52,7 +52,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function conferenceAt(referenceDate: string): Promise<number> {
+async function conferenceAt(
+  referenceDate: string,
+  ruleTitle = 'Co-authored publication within 4 years',
+): Promise<number> {
   const created = await post(
     t,
     '/v1/web/conference/data/save',
@@ -71,7 +74,7 @@ async function conferenceAt(referenceDate: string): Promise<number> {
     chair.session,
     {
       value: 'coauthor-4y',
-      rule_title: 'Co-authored publication within 4 years',
+      rule_title: ruleTitle,
       relation_type_id: 3,
       operation_txt: 'WITHIN_X_YEARS',
       number_of_year: 4,
@@ -80,6 +83,24 @@ async function conferenceAt(referenceDate: string): Promise<number> {
   );
   expect(rule.statusCode, rule.body).toBe(200);
   return confid;
+}
+
+/** Di Xu's co-author conflicts under the conference's rule. */
+async function coauthorConflicts(confid: number): Promise<ConflictPersonWire[]> {
+  const response = await post(t, '/v1/web/relations/data/list', diXu.session, {
+    confid,
+    conflictRules: JSON.stringify(['coauthor-4y']),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ user_conflicts: ConflictPersonWire[] }>().user_conflicts;
+}
+
+/** Their DBLP pids, sorted. */
+async function pidsOf(people: ConflictPersonWire[]): Promise<string[]> {
+  const ids = people.map((person) => person.id);
+  if (ids.length === 0) return [];
+  const rows = await t.db.select({ pid: users.dblpPid }).from(users).where(inArray(users.id, ids));
+  return rows.map((row) => row.pid!).sort();
 }
 
 describe('the co-author conflicts of a real DBLP file', () => {
@@ -92,22 +113,21 @@ describe('the co-author conflicts of a real DBLP file', () => {
   it.each(['2013-06-01', '2014-12-31', '2015-01-01', '2016-01-01', '2016-12-31', '2017-01-01'])(
     'names exactly the co-authors of the 4 years before %s',
     async (referenceDate) => {
-      const confid = await conferenceAt(referenceDate);
-      const response = await post(t, '/v1/web/relations/data/list', diXu.session, {
-        confid,
-        conflictRules: JSON.stringify(['coauthor-4y']),
-      });
-      expect(response.statusCode, response.body).toBe(200);
-      const named = response.json<{ user_conflicts: ConflictPersonWire[] }>().user_conflicts;
-      const ids = named.map((person) => person.id);
-      const pids =
-        ids.length === 0
-          ? []
-          : (
-              await t.db.select({ pid: users.dblpPid }).from(users).where(inArray(users.id, ids))
-            ).map((row) => row.pid);
-      expect(pids.sort()).toEqual(expectedCoauthors(Number(referenceDate.slice(0, 4))));
+      const named = await coauthorConflicts(await conferenceAt(referenceDate));
+      expect(await pidsOf(named)).toEqual(expectedCoauthors(Number(referenceDate.slice(0, 4))));
       expect(named.every((person) => !person.is_provisional)).toBe(true);
     },
   );
+
+  // The same rules at a later date, then at an earlier one: the list's statement is built once
+  // per rules and reference month, and one built for 2017 keeps out the papers 2013 counts. The
+  // rule's own title keeps these rules apart from the other tests', whatever runs first.
+  it('follows the reference date when the same rules come back at an earlier one', async () => {
+    const title = 'Co-authored publication within 4 years, two dates';
+    const later = await conferenceAt('2017-06-01', title);
+    const earlier = await conferenceAt('2013-07-01', title);
+    expect(await pidsOf(await coauthorConflicts(later))).toEqual(expectedCoauthors(2017));
+    expect(await pidsOf(await coauthorConflicts(earlier))).toEqual(expectedCoauthors(2013));
+    expect(expectedCoauthors(2013)).not.toEqual(expectedCoauthors(2017));
+  });
 });

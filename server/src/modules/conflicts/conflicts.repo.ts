@@ -12,6 +12,7 @@ import { queryRows } from '../../db/client.ts';
 import type { Ids } from '../../db/arrays.ts';
 import { distinctIds, isAmongIds, toIntArray } from '../../db/arrays.ts';
 import { isCountingParty, isLiveRelation } from '../../db/relation-filters.ts';
+import type { NamedUser } from '../relations/relation-wire.ts';
 import { displayName } from '../relations/relation-wire.ts';
 import type { YearMonth } from '../../conflicts/dates.ts';
 import { windowInMonths } from '../../conflicts/dates.ts';
@@ -86,15 +87,11 @@ export interface PartyFactRow {
   status: number;
 }
 
-interface PersonRow {
-  id: number;
-  kind: 'registered' | 'invited' | 'dblp_only' | 'deleted';
-  first_name: string;
-  last_name: string;
-  email: string | null;
-  dblp_name: string | null;
-  affiliation: string | null;
-}
+/**
+ * A person as the engine's statements read them (here, and the relations list's): what names
+ * them, and their current affiliation (currentAffiliationOf) where it was asked for.
+ */
+export type PersonRow = NamedUser & { affiliation: string | null };
 
 /**
  * Whether a relation (as `r`) can count for one of the users' selected rules, as SQL: of a type
@@ -190,7 +187,7 @@ export async function loadRelationFacts(
   );
   const { relations, parties } = row!;
   if (relations.length === 0) return [];
-  const people = new Map(row!.people.map((person) => [person.id, toPerson(person)]));
+  const people = new Map(row!.people.map((person) => [person.id, toPersonRef(person)]));
   return toRelationFacts(relations, parties, people);
 }
 
@@ -252,12 +249,16 @@ async function loadPeople(db: Db, ids: SQL): Promise<Map<number, PersonRef>> {
     db,
     sql`select person.* from (${ids}) as named(id) cross join lateral (${personQuery(sql`named.id`)}) person`,
   );
-  return new Map(rows.map((row) => [row.id, toPerson(row)]));
+  return new Map(rows.map((row) => [row.id, toPersonRef(row)]));
 }
+
+/** What names a person (NamedUser's fields), of the users table as `u`. */
+const personNameColumns = sql`u.first_name as "firstName", u.last_name as "lastName", u.email,
+                              u.dblp_name as "dblpName"`;
 
 /** One person by id, as `loadPeople` describes them (a query for a LATERAL join). */
 function personQuery(id: SQL): SQL {
-  return sql`select u.id, u.kind, u.first_name, u.last_name, u.email, u.dblp_name,
+  return sql`select u.id, u.kind, ${personNameColumns},
                     ${currentAffiliationOf(sql`u.id`)} as affiliation
                from users u where u.id = ${id} offset 0`;
 }
@@ -277,17 +278,11 @@ export function currentAffiliationOf(userId: SQL): SQL {
                limit 1)`;
 }
 
-function toPerson(row: PersonRow): PersonRef {
+/** A person as the engine names them. */
+export function toPersonRef(row: PersonRow): PersonRef {
   return {
     id: row.id,
-    name: displayName({
-      id: row.id,
-      kind: row.kind,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      email: row.email,
-      dblpName: row.dblp_name,
-    }),
+    name: displayName(row),
     affiliation: row.affiliation,
     isDeleted: row.kind === 'deleted',
   };
@@ -319,16 +314,16 @@ export interface InstitutionalFacts {
 }
 
 /**
- * The users' affiliations, the institutions they, their type 8 relations a rule can count and `also` name
- * (grown to every institution that is the same place: merges both ways, equal names, a name
- * that is another's alias), and, when an institutional rule is selected, the affiliations of
+ * The users' affiliations, the institutions they, their type 8 relations a rule can count and
+ * `also` name (grown to every institution that is the same place: merges both ways, equal
+ * names, a name that is another's alias), and, when an institutional rule is selected, the affiliations of
  * everyone else at the users' own places that could still overlap theirs recently enough:
  * those that end no earlier than the loosest rule's window (the overlap ends no later than
  * they do). The engine tells each user's own affiliations from the others by person.
  */
 export async function loadInstitutionalFacts(
   db: Db,
-  userIds: Ids,
+  userIds: readonly number[],
   rulesByType: ReadonlyMap<number, readonly ConflictRule[]>,
   reference: number,
   also: readonly number[] = [],
@@ -447,8 +442,7 @@ function affiliationQuery(where: SQL): SQL {
   return sql`select a.id as affiliation_id, a.institution_id, a.start_date::text as start_date,
                     a.end_date::text as end_date, a.is_current,
                     p.name as position_label, p.is_intern,
-                    u.id, u.kind, u.first_name, u.last_name, u.email, u.dblp_name,
-                    null::text as affiliation
+                    u.id, u.kind, ${personNameColumns}, null::text as affiliation
                from affiliations a
                join users u on u.id = a.user_id
                left join positions p on p.id = a.position_id
@@ -463,7 +457,7 @@ function toDate(text: string | null): YearMonth | null {
 function toAffiliation(row: AffiliationRow): AffiliationFact {
   return {
     id: row.affiliation_id,
-    person: toPerson(row),
+    person: toPersonRef(row),
     institutionId: row.institution_id,
     positionLabel: row.position_label,
     isIntern: row.is_intern === true,

@@ -44,11 +44,11 @@ import {
   loadPeopleByIds,
   loadRelationFacts,
   readInstitutionalFacts,
+  toPersonRef,
   toRelationFacts,
 } from './conflicts.repo.ts';
 import type { CountedRelations } from '../relations/relations-read.repo.ts';
 import { listRelationsPageCounting } from '../relations/relations-list.service.ts';
-import { displayName } from '../relations/relation-wire.ts';
 import { groupRulesByType } from '../../conflicts/rules.ts';
 import type { InstitutionResolver } from '../../conflicts/institutions.ts';
 import { resolveInstitutions } from '../../conflicts/institutions.ts';
@@ -164,14 +164,12 @@ export async function computeConflictsOfUsers(
   const users = [...new Set(userIds)];
   const reference = toMonthIndex(selection.referenceDate);
   const rulesByType = groupRulesByType(selection.rules);
-  const relations = await loadRelationFacts(db, users, rulesByType, reference);
-  const institutional = await loadInstitutionalFactsFor(
-    db,
-    users,
-    rulesByType,
-    reference,
-    options.alsoInstitutions,
-  );
+  // Neither waits for the other (the institutional statement reads the type 8 institutions
+  // itself): sent together.
+  const [relations, institutional] = await Promise.all([
+    loadRelationFacts(db, users, rulesByType, reference),
+    loadInstitutionalFactsFor(db, users, rulesByType, reference, options.alsoInstitutions),
+  ]);
   return findingsOfUsers(users, selection, relations, institutional);
 }
 
@@ -410,14 +408,7 @@ function relationFactsOfListed({
   people,
 }: CountedRelations<unknown>): RelationFact[] {
   const persons = new Map<number, PersonRef>();
-  for (const [id, person] of people) {
-    persons.set(id, {
-      id,
-      name: displayName(person),
-      affiliation: person.affiliation,
-      isDeleted: person.kind === 'deleted',
-    });
-  }
+  for (const [id, person] of people) persons.set(id, toPersonRef(person));
   const counting = relations.filter((relation) => relation.counts);
   return toRelationFacts(counting, parties, persons);
 }
