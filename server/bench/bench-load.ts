@@ -19,6 +19,9 @@
 //   npm run bench:load -- --engine postgres --connections 20 --duration 10 --warmup 3
 //   npm run bench:load -- --engine pglite --mix read
 //   npm run bench:load -- --engine postgres --mix conflicts --connections 20 --cpu-prof data/profiles
+//   npm run bench:load -- --engine postgres --mix read --node-options=--max-semi-space-size=64
+// Each line gives requests/s, p50, p99, errors, the CPU per answer of the server and of
+// PostgreSQL, and the bytes received per answer (headers included, as compressed).
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -58,6 +61,9 @@ const { values: options } = parseArgs({
     mix: { type: 'string', default: 'read,conflicts,write' },
     // A directory for the server's CPU profile (node --cpu-prof), written when it stops.
     'cpu-prof': { type: 'string' },
+    // Flags for the server's Node, space-separated (e.g. "--max-semi-space-size=32"), to compare
+    // runtime settings on the same build.
+    'node-options': { type: 'string', default: '' },
     // Leave the prepared database (or PGlite directory) in place and print where it is, to
     // look at its statements' plans afterwards.
     keep: { type: 'boolean', default: false },
@@ -113,6 +119,8 @@ interface Figures {
   p99: number;
   errors: number;
   requests: number;
+  /** Bytes received per answer, headers included (compressed where the server compressed). */
+  bytesPerAnswer: number;
   /** Answers other than 2xx, by status code. */
   statusCodes: string;
   /** CPU time per answered request: the server process, and PostgreSQL's backends (or NaN). */
@@ -142,7 +150,10 @@ async function startApplication(
 ): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const profile = options['cpu-prof'];
-  const nodeOptions = profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] : [];
+  const nodeOptions = [
+    ...options['node-options'].split(' ').filter(Boolean),
+    ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] : []),
+  ];
   const child = startBuiltServer(
     {
       PORT: String(port),
@@ -381,6 +392,7 @@ async function drive(
       .map(([code, { count }]) => `${code}×${count}`)
       .join(' '),
     requests: result.requests.total,
+    bytesPerAnswer: result.throughput.total / result.requests.total,
     ...cpuPerRequest(before, cpu?.read(), result.requests.total),
   };
 }
@@ -514,6 +526,7 @@ function formatFigures(figures: Figures): string {
     String(figures.errors).padStart(7),
     formatMicroseconds(figures.serverCpuMicroseconds).padStart(11),
     formatMicroseconds(figures.databaseCpuMicroseconds).padStart(11),
+    `${(figures.bytesPerAnswer / 1024).toFixed(1)} KiB`.padStart(11),
     figures.statusCodes,
   ].join(' ');
 }
@@ -523,7 +536,7 @@ console.log(
   `${generatedUsers + demoResearchers.length} researchers, ${durationSeconds} s per run after ${warmupSeconds} s not counted, each connection one researcher`,
 );
 console.log(
-  `${'run'.padEnd(22)} ${'conns'.padStart(5)} ${'req/s'.padStart(9)} ${'p50'.padStart(9)} ${'p99'.padStart(9)} ${'errors'.padStart(7)} ${'server CPU'.padStart(11)} ${'db CPU'.padStart(11)}`,
+  `${'run'.padEnd(22)} ${'conns'.padStart(5)} ${'req/s'.padStart(9)} ${'p50'.padStart(9)} ${'p99'.padStart(9)} ${'errors'.padStart(7)} ${'server CPU'.padStart(11)} ${'db CPU'.padStart(11)} ${'per answer'.padStart(11)}`,
 );
 buildIfNeeded();
 const bare = await startBareServer();
