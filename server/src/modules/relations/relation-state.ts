@@ -15,8 +15,8 @@ import type { SessionUser } from '../../http/authenticate.ts';
  * on it is left with an account: its other person's account was deleted.
  */
 export function relationFacts(
-  relation: Relation,
-  parties: readonly Party[],
+  relation: Pick<Relation, 'typeId' | 'status' | 'isDblpImported'>,
+  parties: ReadonlyArray<Pick<Party, 'status' | 'userId'>>,
   partyUsers: ReadonlyMap<number, Pick<User, 'kind'>>,
 ): RelationFacts {
   const isPersonType = findRelationType(relation.typeId)?.kind === 'person';

@@ -3,6 +3,7 @@
 // shape matters for speed at DBLP's scale; each says why.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Placeholder, SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { StatementsBuiltOnce, preparedOnce } from '../../db/prepared-queries.ts';
 import { queryRows } from '../../db/client.ts';
@@ -302,9 +303,21 @@ export async function findPublication(db: Db, publicationId: number) {
   return row;
 }
 
-/** What a relation's view reads besides the relation (readRelationViewExtras). */
-export interface RelationViewExtras {
-  /** The creator, when asked for (not the viewer). */
+/** A party as a relation's view shows it: its row's fields the view reads, and its person. */
+export interface ViewedParty {
+  id: number;
+  userId: number;
+  status: number;
+  reason: string | null;
+  user: NamedUser;
+}
+
+/** A relation with everything its view shows (findRelationForView). */
+export interface RelationForView {
+  relation: Relation;
+  /** In row order, as findRelationWithParties gives them. */
+  parties: ViewedParty[];
+  /** The creator, unless the viewer is the creator. */
   creator: NamedUser | null;
   institution: { id: number; name: string; status: number } | null;
   publicationDblpKey: string | null;
@@ -315,59 +328,77 @@ export interface RelationViewExtras {
 }
 
 /**
- * Everything a relation's view needs besides the relation and its parties, in one statement
- * (each signed-in call pays a round trip per statement): the creator when the viewer is someone
- * else, the relation's institution and publication, the viewer's latest unread notification
- * about it, its latest change comment (`sourceUserUpdateComment` on the wire), and the people the viewer knows (listKnownPeople).
+ * A relation and everything its view shows, in one statement built once (each signed-in call
+ * pays a round trip per statement, and these two ran one after the other): the relation, its
+ * parties with their people, the creator when the viewer is someone else, its institution and
+ * publication, the viewer's latest unread notification about it, its latest change comment
+ * (`sourceUserUpdateComment` on the wire), and the people the viewer knows (listKnownPeople).
+ * Each part is a subquery of the one relation row, so each runs once. Undefined when there is no
+ * such relation; whether the viewer may see it is the caller's to decide.
  */
-export async function readRelationViewExtras(
+export async function findRelationForView(
   db: Db,
-  asked: {
-    viewerId: number;
-    relationId: number;
-    creatorId: number | null;
-    institutionId: number | null;
-    publicationId: number | null;
-    knownLimit: number;
-  },
-): Promise<RelationViewExtras> {
-  const [row] = await queryRows<RelationViewExtras>(
-    db,
-    sql`select
-          (select json_build_object('id', u.id, 'kind', u.kind, 'firstName', u.first_name,
-                    'lastName', u.last_name, 'email', u.email, 'dblpName', u.dblp_name)
-             from users u where u.id = ${asked.creatorId}::int) as creator,
-          (select json_build_object('id', i.id, 'name', i.name, 'status', i.status)
-             from institutions i where i.id = ${asked.institutionId}::int) as institution,
-          (select p.dblp_key from publications p where p.id = ${asked.publicationId}::int)
-            as "publicationDblpKey",
-          (select n.id from notifications n
-            where n.user_id = ${asked.viewerId} and n.relation_id = ${asked.relationId}
-              and n.read_at is null
-            order by n.id desc limit 1) as "unreadNotificationId",
-          coalesce((select c.text from relation_comments c
-                     where c.relation_id = ${asked.relationId} and c.is_change_comment
-                     order by c.id desc limit 1), '') as "changeComment",
-          (select coalesce(json_agg(k), '[]') from (
-             select u.id, u.kind, u."firstName", u."lastName", u.email, u."dblpName"
-               from (${knownPeopleOf(asked.viewerId)}) known(id) cross join lateral (
-                 select id, kind, first_name as "firstName", last_name as "lastName", email,
-                        dblp_name as "dblpName"
-                   from users where users.id = known.id offset 0
-               ) u
-              where u.id <> ${asked.viewerId} and u.kind <> 'deleted'
-              order by u."lastName", u."firstName", u.id
-              limit ${asked.knownLimit}
-           ) k) as known`,
-  );
-  return row!;
+  asked: { relationId: number; viewerId: number; knownLimit: number },
+): Promise<RelationForView | undefined> {
+  const [row] = await relationForView(db).execute(asked);
+  return row;
 }
+
+const namedUserJson = (alias: string) =>
+  sql.raw(`json_build_object('id', ${alias}.id, 'kind', ${alias}.kind,
+    'firstName', ${alias}.first_name, 'lastName', ${alias}.last_name, 'email', ${alias}.email,
+    'dblpName', ${alias}.dblp_name)`);
+
+/**
+ * A column of the viewed relation, qualified: Drizzle writes a one-table query's columns bare,
+ * which inside the subqueries would name their own tables' columns.
+ */
+const viewed = (column: AnyPgColumn) => sql.raw(`relations.${column.name}`);
+
+const relationForView = preparedOnce((db) => {
+  const viewerId = sql.placeholder('viewerId');
+  return db
+    .select({
+      relation: relations,
+      parties: sql<ViewedParty[]>`(select coalesce(json_agg(json_build_object('id', p.id,
+          'userId', p.user_id, 'status', p.status, 'reason', p.reason,
+          'user', ${namedUserJson('u')}) order by p.id), '[]')
+        from relation_parties p join users u on u.id = p.user_id
+       where p.relation_id = ${viewed(relations.id)})`,
+      creator: sql<NamedUser | null>`(select ${namedUserJson('u')} from users u
+        where u.id = ${viewed(relations.creatorUserId)} and u.id <> ${viewerId})`,
+      institution: sql<RelationForView['institution']>`(select json_build_object('id', i.id,
+          'name', i.name, 'status', i.status)
+        from institutions i where i.id = ${viewed(relations.institutionId)})`,
+      publicationDblpKey: sql<string | null>`(select p.dblp_key from publications p
+        where p.id = ${viewed(relations.publicationId)})`,
+      unreadNotificationId: sql<number | null>`(select n.id from notifications n
+        where n.user_id = ${viewerId} and n.relation_id = ${viewed(relations.id)} and n.read_at is null
+        order by n.id desc limit 1)`,
+      changeComment: sql<string>`coalesce((select c.text from relation_comments c
+        where c.relation_id = ${viewed(relations.id)} and c.is_change_comment
+        order by c.id desc limit 1), '')`,
+      known: sql<NamedUser[]>`(select coalesce(json_agg(k), '[]') from (
+        select u.id, u.kind, u."firstName", u."lastName", u.email, u."dblpName"
+          from (${knownPeopleOf(viewerId)}) known(id) cross join lateral (
+            select id, kind, first_name as "firstName", last_name as "lastName", email,
+                   dblp_name as "dblpName"
+              from users where users.id = known.id offset 0
+          ) u
+         where u.id <> ${viewerId} and u.kind <> 'deleted'
+         order by u."lastName", u."firstName", u.id
+         limit ${sql.placeholder('knownLimit')}
+      ) k)`,
+    })
+    .from(relations)
+    .where(eq(relations.id, sql.placeholder('relationId')));
+});
 
 /**
  * The ids of everyone on a relation with the user (not removed), the user included: each row
  * looked up by id (LATERAL, kept from being pulled up by `offset 0`, as listRelationsForList).
  */
-function knownPeopleOf(userId: number) {
+function knownPeopleOf(userId: number | Placeholder) {
   return sql`with mine as (
           select id from relations where creator_user_id = ${userId} and ${isLiveRelation(sql`status`)}
           union

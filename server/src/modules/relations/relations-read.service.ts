@@ -27,7 +27,7 @@ import {
   findRelationWithParties,
   listPublicationsOfUser,
   listRelationAudit,
-  readRelationViewExtras,
+  findRelationForView,
 } from './relations-read.repo.ts';
 
 /** At most this many people the user knows are sent with a form; the search finds the rest. */
@@ -81,7 +81,13 @@ export async function getRelationView(context: AppContext, session: SessionUser,
   const { db } = context;
   const viewer = session.user;
   const id = parseIdField(idText);
-  const found = typeof id === 'number' ? await findRelationWithParties(db, id) : undefined;
+  if (typeof id !== 'number') throw notFound();
+  // The relation with all its view shows, and the viewer's institutions, side by side: one
+  // round trip, whatever the viewer turns out to be allowed.
+  const [found, institutionDrop] = await Promise.all([
+    findRelationForView(db, { relationId: id, viewerId: viewer.id, knownLimit: knownPeopleLimit }),
+    getOwnInstitutionDropList(context, session),
+  ]);
   if (!found) throw notFound();
   const { relation, parties } = found;
   const partyUsers = new Map(parties.map((party) => [party.userId, party.user]));
@@ -90,22 +96,10 @@ export async function getRelationView(context: AppContext, session: SessionUser,
   if (!decide.view(caller, facts).isAllowed) throw notFound();
 
   const type = findRelationType(relation.typeId)!;
-  // The creator is read only when the viewer is someone else (usually they are the creator).
-  const isOwn = relation.creatorUserId === viewer.id;
-  const [extras, institutionDrop] = await Promise.all([
-    readRelationViewExtras(db, {
-      viewerId: viewer.id,
-      relationId: relation.id,
-      creatorId: isOwn ? null : relation.creatorUserId,
-      institutionId: relation.institutionId,
-      publicationId: relation.publicationId,
-      knownLimit: knownPeopleLimit,
-    }),
-    getOwnInstitutionDropList(context, session),
-  ]);
-  const creator: NamedUser = isOwn ? viewer : extras.creator!;
-  const institution = extras.institution ?? undefined;
-  const { unreadNotificationId: unreadId, changeComment, known } = extras;
+  // The statement reads the creator only when the viewer is someone else.
+  const creator: NamedUser = relation.creatorUserId === viewer.id ? viewer : found.creator!;
+  const institution = found.institution ?? undefined;
+  const { unreadNotificationId: unreadId, changeComment, known } = found;
   const may = Object.fromEntries(
     actions.map((action) => [action, flag(decide[action](caller, facts).isAllowed)]),
   ) as Record<RelationAction, 0 | 1>;
@@ -148,8 +142,8 @@ export async function getRelationView(context: AppContext, session: SessionUser,
     relUserIsLoggedInUser: flag(caller.role === 'party'),
     publicationId: relation.publicationId,
     publicationName: relation.title ?? '',
-    publicationDBLPUrl: extras.publicationDblpKey
-      ? `${dblpRecordBaseUrl}${extras.publicationDblpKey}`
+    publicationDBLPUrl: found.publicationDblpKey
+      ? `${dblpRecordBaseUrl}${found.publicationDblpKey}`
       : '',
     DBLPImportedEntry: flag(relation.isDblpImported),
     communityPaper: flag(relation.isCommunityPaper),
