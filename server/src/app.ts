@@ -19,12 +19,7 @@ import { ConferenceRulesCache } from './modules/conferences/rules-cache.ts';
 import { createRequireUser } from './http/authenticate.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
-import {
-  OneLinePerRequest,
-  redactedPaths,
-  serializeError,
-  serializeRequest,
-} from './http/logging.ts';
+import { OneLinePerRequest, createLoggers } from './http/logging.ts';
 import { databaseRateLimitStore } from './http/rate-limit-store.ts';
 import { registerMultipart } from './http/multipart.ts';
 import { openApiTransform } from './http/openapi.ts';
@@ -112,6 +107,7 @@ export async function buildApp({
     // The matrix's conflicts, built field by field by matrix.service.ts.
     verbatimArrays: [{ schema: matrixReplySchema, fields: ['conflicts'] }],
   });
+  const loggers = createLoggers(config.LOG_LEVEL, logStream);
   const app = Fastify({
     // Every route's schemas go through our compilers (zod in, fast-json-stringify out). Given
     // here rather than set after, Fastify never loads its default Ajv compilers, some 50 ms of
@@ -123,12 +119,7 @@ export async function buildApp({
         buildSerializer: () => serializerCompiler,
       } as unknown as CompilersFactory,
     },
-    logger: {
-      level: config.LOG_LEVEL,
-      ...(logStream ? { stream: logStream } : {}),
-      redact: { paths: redactedPaths, censor: '[redacted]' },
-      serializers: { err: serializeError, req: serializeRequest },
-    },
+    loggerInstance: loggers.app,
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -139,7 +130,7 @@ export async function buildApp({
     // (A hop count, written as the function proxy-addr makes of it: Fastify's types omit numbers.)
     trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY_HOPS,
     bodyLimit: 1_048_576,
-    logController: new OneLinePerRequest(),
+    logController: new OneLinePerRequest(loggers.requestLines),
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -64,4 +64,34 @@ describe('the request log', () => {
     expect(response.statusCode).toBe(401);
     expect(linesOf('three-3')).toMatchObject([{ res: { statusCode: 401 } }]);
   });
+
+  it('keeps credentials out of the request line, which is written without the redaction', async () => {
+    const token = 'a-bearer-token-that-must-not-be-logged';
+    await t.app.inject({
+      url: '/v1/web/user/profile',
+      headers: {
+        'x-request-id': 'four-4',
+        authorization: `Bearer ${token}`,
+        cookie: `session=${token}`,
+      },
+    });
+    const written = linesOf('four-4');
+    expect(written).toMatchObject([
+      { msg: 'request completed', req: { url: '/v1/web/user/profile' } },
+    ]);
+    expect(JSON.stringify(written)).not.toContain(token);
+  });
+
+  it("redacts secrets on every other line: the application's and a request's", async () => {
+    const secret = 'a-password-that-must-not-be-logged';
+    t.app.log.info({ user: { password: secret }, reqId: 'five-5' }, 'the application logs');
+    t.app.log.child({ reqId: 'five-5' }).warn({ login: { token: secret } }, 'a request logs');
+    const written = linesOf('five-5');
+    expect(written).toHaveLength(2);
+    expect(written).toMatchObject([
+      { msg: 'the application logs', user: { password: '[redacted]' } },
+      { msg: 'a request logs', login: { token: '[redacted]' } },
+    ]);
+    expect(JSON.stringify(written)).not.toContain(secret);
+  });
 });

@@ -4,7 +4,9 @@
 // (Drizzle puts them in its message and `params`, PostgreSQL in `detail`); a request by its
 // route's pattern, so tokens in paths and query strings stay out.
 import { LogController } from 'fastify';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { pino } from 'pino';
+import type { DestinationStream, Logger } from 'pino';
 
 export const redactedPaths = [
   'req.headers.authorization',
@@ -71,12 +73,43 @@ export function serializeRequest(request: FastifyRequest) {
 }
 
 /**
+ * The two loggers, writing to one destination (pino's default, standard output, when none is
+ * given). `app` is Fastify's logger, and through it every request's and every module's: each
+ * line goes through the redaction above, errors through serializeError. `requestLines` writes
+ * only OneLinePerRequest's lines for answered requests, without the redaction: their fields are
+ * the request id, method, route pattern, host, address, status code and milliseconds, none of
+ * which can hold a secret, and redaction's wildcard paths were most of a line's cost (9 of 10 µs
+ * a line; a served profile call spent a fifth of its CPU on its line: docs/benchmarks.md,
+ * "The request line without redaction"). `app` is a child of `requestLines`, so both have the
+ * same level and destination.
+ */
+export function createLoggers(
+  level: string,
+  destination?: DestinationStream,
+): { app: FastifyBaseLogger; requestLines: Logger } {
+  const requestLines = destination ? pino({ level }, destination) : pino({ level });
+  const app = requestLines.child(
+    {},
+    {
+      redact: { paths: redactedPaths, censor: '[redacted]' },
+      serializers: { err: serializeError, req: serializeRequest },
+    },
+  );
+  return { app, requestLines };
+}
+
+/**
  * The request log: one line per request, written when it has been answered, with the request
  * as serializeRequest gives it, the status and the milliseconds it took. Fastify's own writes
  * two ('incoming request', then 'request completed' without the request), each a write to the
  * log. Its other lines (the default error handler's, stream errors) are kept.
  */
 export class OneLinePerRequest extends LogController {
+  /** `requestLines` of createLoggers: the answered requests' lines go out through it. */
+  constructor(private readonly lines: Logger) {
+    super();
+  }
+
   override incomingRequest() {}
 
   override requestCompleted(
@@ -89,9 +122,14 @@ export class OneLinePerRequest extends LogController {
         { req: request, res: reply, err: error, responseTime: reply.elapsedTime },
         'request errored',
       );
-    } else {
-      reply.log.info(
-        { req: request, res: reply, responseTime: reply.elapsedTime },
+    } else if (this.lines.isLevelEnabled('info')) {
+      this.lines.info(
+        {
+          reqId: request.id,
+          req: serializeRequest(request),
+          res: { statusCode: reply.statusCode },
+          responseTime: reply.elapsedTime,
+        },
         'request completed',
       );
     }
