@@ -1,7 +1,7 @@
 // Queries for institutions. Names are found by their search keys (institutionKey), which are
 // computed in TypeScript and stored with each institution.
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { Placeholder } from 'drizzle-orm';
+import type { Placeholder, SQL } from 'drizzle-orm';
 import { institutionStatus } from '@recuse/common';
 import type { Db } from '../../db/client.ts';
 import { preparedOnce } from '../../db/prepared-queries.ts';
@@ -114,6 +114,21 @@ function selectableQuery(db: Db, { onlyTheirs }: { onlyTheirs: boolean }) {
     .where(onlyTheirs ? and(selectableBy(userId), isTheirs(userId)) : selectableBy(userId))
     .orderBy(asc(institutions.name), asc(institutions.id));
 }
+/**
+ * listSelectableInstitutions(…, { onlyTheirs: true }) as a column of another statement: one JSON
+ * array of { id, name, status }, in the same order. For a page that reads the person's own
+ * institutions beside other things (a relation's view): one statement instead of two.
+ */
+export function theirSelectableColumn(
+  userId: Placeholder,
+): SQL<Array<{ id: number; name: string; status: number }>> {
+  return sql`(select coalesce(json_agg(json_build_object('id', ${institutions.id},
+      'name', ${institutions.name}, 'status', ${institutions.status})
+      order by ${institutions.name}, ${institutions.id}), '[]')
+    from ${institutions}
+    where ${and(selectableBy(userId), isTheirs(userId))})`;
+}
+
 const selectable = preparedOnce((db) => selectableQuery(db, { onlyTheirs: false }));
 const theirSelectable = preparedOnce((db) => selectableQuery(db, { onlyTheirs: true }));
 

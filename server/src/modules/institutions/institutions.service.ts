@@ -25,6 +25,7 @@ import {
   listSelectableInstitutions,
   lockInstitutionProposals,
   searchSelectableInstitutions,
+  theirSelectableColumn,
 } from './institutions.repo.ts';
 
 export { isSelectableInstitution };
@@ -121,6 +122,17 @@ export async function getOwnInstitutionDropList(
     await listSelectableInstitutions(context.db, session.user.id, { onlyTheirs: true }),
   );
 }
+
+/**
+ * getOwnInstitutionDropList for a page that reads it in its own statement (a relation's view):
+ * `column` reads the institutions as one column, given the person as a placeholder, and
+ * `toDropList` makes the drop list of what it held.
+ */
+export const ownInstitutionDropListPart = {
+  column: theirSelectableColumn,
+  toDropList: (rows: ReadonlyArray<{ id: number; name: string; status: number }>) =>
+    toDropList(rows),
+};
 
 function toDropList(
   rows: ReadonlyArray<{ id: number; name: string; status: number }>,

@@ -2,7 +2,7 @@
 // one relation as its creator, a named person and an administrator see it, the list in the
 // contract's rows (all and pending), and the person search behind the pickers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, relationTypes } from '@recuse/common';
+import { institutionStatus, messages, relationTypes } from '@recuse/common';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import {
@@ -245,6 +245,31 @@ describe('GET /v1/web/relation/data/view/{id}', () => {
       allowModify: 0,
       permissions: { modify: 0, delete: 1 },
     });
+  });
+
+  it('offers the viewer her own institutions, a proposal awaiting approval marked as such', async () => {
+    const ada = await signedInUser(t);
+    const other = await buildUser(t.db);
+    const hers = await buildInstitution(t.db, { name: 'Zeta University' });
+    await buildAffiliation(t.db, ada.user.id, { institutionId: hers.id });
+    const proposed = await buildInstitution(t.db, {
+      name: 'Alpha Institute',
+      status: institutionStatus.awaitingApproval,
+      createdByUserId: ada.user.id,
+    });
+    const othersProposal = await buildInstitution(t.db, {
+      status: institutionStatus.awaitingApproval,
+      createdByUserId: other.id,
+    });
+    const approvedElsewhere = await buildInstitution(t.db);
+    const { relation } = await buildRelation(t.db, { creator: ada.user, parties: [other] });
+    const view = (await viewRelation(t, ada.session, relation.id)).json();
+    expect(view.institutionDrop).toEqual({
+      [proposed.id]: `Alpha Institute (${messages.institutionSentForApproval})`,
+      [hers.id]: 'Zeta University',
+    });
+    expect(view.institutionDrop).not.toHaveProperty(String(othersProposal.id));
+    expect(view.institutionDrop).not.toHaveProperty(String(approvedElsewhere.id));
   });
 
   it('answers the pending-employment view with the institution', async () => {

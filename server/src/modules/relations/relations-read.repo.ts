@@ -312,8 +312,8 @@ export interface ViewedParty {
   user: NamedUser;
 }
 
-/** A relation with everything its view shows (findRelationForView). */
-export interface RelationForView {
+/** A relation with everything its view shows (relationForViewReader). */
+export interface RelationForView<Alongside> {
   relation: Relation;
   /** In row order, as findRelationWithParties gives them. */
   parties: ViewedParty[];
@@ -325,6 +325,8 @@ export interface RelationForView {
   changeComment: string;
   /** The people the viewer knows, as listKnownPeople finds them. */
   known: NamedUser[];
+  /** The reader's `alongside` column. */
+  alongside: Alongside;
 }
 
 /**
@@ -333,15 +335,22 @@ export interface RelationForView {
  * parties with their people, the creator when the viewer is someone else, its institution and
  * publication, the viewer's latest unread notification about it, its latest change comment
  * (`sourceUserUpdateComment` on the wire), and the people the viewer knows (listKnownPeople).
- * Each part is a subquery of the one relation row, so each runs once. Undefined when there is no
- * such relation; whether the viewer may see it is the caller's to decide.
+ * Each part is a subquery of the one relation row, so each runs once. The reader answers
+ * undefined when there is no such relation; whether the viewer may see it is the caller's to
+ * decide.
  */
-export async function findRelationForView(
-  db: Db,
-  asked: { relationId: number; viewerId: number; knownLimit: number },
-): Promise<RelationForView | undefined> {
-  const [row] = await relationForView(db).execute(asked);
-  return row;
+export function relationForViewReader<Alongside>(
+  /** One more column, of the viewer: what another module's part of the page reads. */
+  alongside: (viewerId: Placeholder) => SQL<Alongside>,
+) {
+  const prepared = preparedOnce((db) => relationForViewQuery(db, alongside));
+  return async (
+    db: Db,
+    asked: { relationId: number; viewerId: number; knownLimit: number },
+  ): Promise<RelationForView<Alongside> | undefined> => {
+    const [row] = await prepared(db).execute(asked);
+    return row;
+  };
 }
 
 const namedUserJson = (alias: string) =>
@@ -355,7 +364,10 @@ const namedUserJson = (alias: string) =>
  */
 const viewed = (column: AnyPgColumn) => sql.raw(`relations.${column.name}`);
 
-const relationForView = preparedOnce((db) => {
+function relationForViewQuery<Alongside>(
+  db: Db,
+  alongside: (viewerId: Placeholder) => SQL<Alongside>,
+) {
   const viewerId = sql.placeholder('viewerId');
   return db
     .select({
@@ -367,7 +379,9 @@ const relationForView = preparedOnce((db) => {
        where p.relation_id = ${viewed(relations.id)})`,
       creator: sql<NamedUser | null>`(select ${namedUserJson('u')} from users u
         where u.id = ${viewed(relations.creatorUserId)} and u.id <> ${viewerId})`,
-      institution: sql<RelationForView['institution']>`(select json_build_object('id', i.id,
+      institution: sql<
+        RelationForView<unknown>['institution']
+      >`(select json_build_object('id', i.id,
           'name', i.name, 'status', i.status)
         from institutions i where i.id = ${viewed(relations.institutionId)})`,
       publicationDblpKey: sql<string | null>`(select p.dblp_key from publications p
@@ -389,10 +403,12 @@ const relationForView = preparedOnce((db) => {
          order by u."lastName", u."firstName", u.id
          limit ${sql.placeholder('knownLimit')}
       ) k)`,
+      // Nested, so Drizzle keeps its columns qualified (see `viewed`).
+      alongside: sql<Alongside>`${alongside(viewerId)}`,
     })
     .from(relations)
     .where(eq(relations.id, sql.placeholder('relationId')));
-});
+}
 
 /**
  * The ids of everyone on a relation with the user (not removed), the user included: each row

@@ -14,7 +14,10 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { SessionUser } from '../../http/authenticate.ts';
 import { notFound } from '../../http/errors.ts';
-import { getOwnInstitutionDropList } from '../institutions/institutions.service.ts';
+import {
+  getOwnInstitutionDropList,
+  ownInstitutionDropListPart,
+} from '../institutions/institutions.service.ts';
 import { toPersonOption } from './relation-people.service.ts';
 import type { RelationAction } from './relation-rules.ts';
 import { decide, isActivePartyStatus, roleOf } from './relation-rules.ts';
@@ -27,8 +30,11 @@ import {
   findRelationWithParties,
   listPublicationsOfUser,
   listRelationAudit,
-  findRelationForView,
+  relationForViewReader,
 } from './relations-read.repo.ts';
+
+/** A relation with everything its view shows, the viewer's own institutions included. */
+const findRelationForView = relationForViewReader(ownInstitutionDropListPart.column);
 
 /** At most this many people the user knows are sent with a form; the search finds the rest. */
 export const knownPeopleLimit = 2000;
@@ -82,12 +88,12 @@ export async function getRelationView(context: AppContext, session: SessionUser,
   const viewer = session.user;
   const id = parseIdField(idText);
   if (typeof id !== 'number') throw notFound();
-  // The relation with all its view shows, and the viewer's institutions, side by side: one
-  // round trip, whatever the viewer turns out to be allowed.
-  const [found, institutionDrop] = await Promise.all([
-    findRelationForView(db, { relationId: id, viewerId: viewer.id, knownLimit: knownPeopleLimit }),
-    getOwnInstitutionDropList(context, session),
-  ]);
+  // One statement, whatever the viewer turns out to be allowed.
+  const found = await findRelationForView(db, {
+    relationId: id,
+    viewerId: viewer.id,
+    knownLimit: knownPeopleLimit,
+  });
   if (!found) throw notFound();
   const { relation, parties } = found;
   const partyUsers = new Map(parties.map((party) => [party.userId, party.user]));
@@ -172,7 +178,7 @@ export async function getRelationView(context: AppContext, session: SessionUser,
     relationTypes: typesWire(),
     paperTypes,
     usersDrp,
-    institutionDrop,
+    institutionDrop: ownInstitutionDropListPart.toDropList(found.alongside),
   };
 }
 
