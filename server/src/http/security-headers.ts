@@ -30,7 +30,7 @@ export const securityHeaders = helmet({
 });
 
 /** The headers Helmet's middleware sets, by name, as it sets them on an answer. */
-export function headersOf(
+function headersOf(
   middleware: (request: IncomingMessage, response: ServerResponse, next: () => void) => void,
 ): Record<string, string> {
   const headers: Record<string, string> = {};

@@ -97,6 +97,13 @@ function selectableBy(userId: number | Placeholder) {
   );
 }
 
+/** An institution as the drop lists show it. */
+export interface NamedInstitution {
+  id: number;
+  name: string;
+  status: number;
+}
+
 /** The institutions `userId` may pick, by name; `onlyTheirs`: only their own among them. */
 export async function listSelectableInstitutions(
   db: Db,
@@ -119,9 +126,7 @@ function selectableQuery(db: Db, { onlyTheirs }: { onlyTheirs: boolean }) {
  * array of { id, name, status }, in the same order. For a page that reads the person's own
  * institutions beside other things (a relation's view): one statement instead of two.
  */
-export function theirSelectableColumn(
-  userId: Placeholder,
-): SQL<Array<{ id: number; name: string; status: number }>> {
+export function theirSelectableColumn(userId: Placeholder): SQL<NamedInstitution[]> {
   return sql`(select coalesce(json_agg(json_build_object('id', ${institutions.id},
       'name', ${institutions.name}, 'status', ${institutions.status})
       order by ${institutions.name}, ${institutions.id}), '[]')

@@ -27,6 +27,7 @@ import {
   searchSelectableInstitutions,
   theirSelectableColumn,
 } from './institutions.repo.ts';
+import type { NamedInstitution } from './institutions.repo.ts';
 
 export { isSelectableInstitution };
 
@@ -128,15 +129,9 @@ export async function getOwnInstitutionDropList(
  * `column` reads the institutions as one column, given the person as a placeholder, and
  * `toDropList` makes the drop list of what it held.
  */
-export const ownInstitutionDropListPart = {
-  column: theirSelectableColumn,
-  toDropList: (rows: ReadonlyArray<{ id: number; name: string; status: number }>) =>
-    toDropList(rows),
-};
+export const ownInstitutionDropListPart = { column: theirSelectableColumn, toDropList };
 
-function toDropList(
-  rows: ReadonlyArray<{ id: number; name: string; status: number }>,
-): InstitutionDropList {
+function toDropList(rows: readonly NamedInstitution[]): InstitutionDropList {
   const list: InstitutionDropList = {};
   for (const row of rows) {
     list[String(row.id)] =

@@ -1,7 +1,7 @@
 // Reads for the relation pages: the list, one relation with its people and log, the people
 // a user knows, the person search, and the user's publications. Hand-written SQL where the
 // shape matters for speed at DBLP's scale; each says why.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableName, inArray, sql } from 'drizzle-orm';
 import type { Placeholder, SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
@@ -312,6 +312,13 @@ export interface ViewedParty {
   user: NamedUser;
 }
 
+/** The viewed relation's institution. */
+interface ViewedInstitution {
+  id: number;
+  name: string;
+  status: number;
+}
+
 /** A relation with everything its view shows (relationForViewReader). */
 export interface RelationForView<Alongside> {
   relation: Relation;
@@ -319,7 +326,7 @@ export interface RelationForView<Alongside> {
   parties: ViewedParty[];
   /** The creator, unless the viewer is the creator. */
   creator: NamedUser | null;
-  institution: { id: number; name: string; status: number } | null;
+  institution: ViewedInstitution | null;
   publicationDblpKey: string | null;
   unreadNotificationId: number | null;
   changeComment: string;
@@ -362,7 +369,7 @@ const namedUserJson = (alias: string) =>
  * A column of the viewed relation, qualified: Drizzle writes a one-table query's columns bare,
  * which inside the subqueries would name their own tables' columns.
  */
-const viewed = (column: AnyPgColumn) => sql.raw(`relations.${column.name}`);
+const viewed = (column: AnyPgColumn) => sql.raw(`${getTableName(relations)}.${column.name}`);
 
 function relationForViewQuery<Alongside>(
   db: Db,
@@ -379,9 +386,7 @@ function relationForViewQuery<Alongside>(
        where p.relation_id = ${viewed(relations.id)})`,
       creator: sql<NamedUser | null>`(select ${namedUserJson('u')} from users u
         where u.id = ${viewed(relations.creatorUserId)} and u.id <> ${viewerId})`,
-      institution: sql<
-        RelationForView<unknown>['institution']
-      >`(select json_build_object('id', i.id,
+      institution: sql<ViewedInstitution | null>`(select json_build_object('id', i.id,
           'name', i.name, 'status', i.status)
         from institutions i where i.id = ${viewed(relations.institutionId)})`,
       publicationDblpKey: sql<string | null>`(select p.dblp_key from publications p
