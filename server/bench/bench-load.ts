@@ -20,6 +20,7 @@
 //   npm run bench:load -- --engine pglite --mix read
 //   npm run bench:load -- --engine postgres --mix conflicts --connections 20 --cpu-prof data/profiles
 //   npm run bench:load -- --engine postgres --mix read --node-options=--max-semi-space-size=64
+//   npm run bench:load -- --engine postgres --mix view --institutions 120000   # as after a ROR import
 // Each line gives requests/s, p50, p99, errors, the CPU per answer of the server and of
 // PostgreSQL, and the bytes received per answer (headers included, as compressed).
 import { spawn } from 'node:child_process';
@@ -33,7 +34,7 @@ import pg from 'pg';
 import { formatLoadAverage } from './machine.ts';
 import type { ConferenceDropList } from './conflict-selection.ts';
 import { everyRuleOfFirstConference } from './conflict-selection.ts';
-import { seedResearchers } from './population.ts';
+import { seedImportedInstitutions, seedResearchers } from './population.ts';
 import { BackendCpuSampler } from './backend-cpu-sampler.ts';
 import {
   buildIfNeeded,
@@ -52,6 +53,9 @@ const { values: options } = parseArgs({
     engine: { type: 'string', default: 'both' },
     'database-url': { type: 'string' },
     users: { type: 'string', default: '200' },
+    // Approved institutions added as a ROR import leaves them (ROR has ~120,000), for the
+    // statements whose cost could grow with the institutions table.
+    institutions: { type: 'string', default: '0' },
     connections: { type: 'string', default: '1,20,100' },
     duration: { type: 'string', default: '10' },
     // Seconds of the same load before each measurement, not counted: a server in a deadline
@@ -453,6 +457,7 @@ async function measureEngine(engine: string): Promise<Figures[]> {
     ...demoResearchers,
     ...(await seedResearchers(database.db, generatedUsers)),
   ];
+  await seedImportedInstitutions(database.db, Number(options.institutions));
   await database.close();
 
   const { url, child } = await startApplication(prepared.env);

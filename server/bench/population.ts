@@ -1,7 +1,10 @@
 // The people the served benchmarks work with, written once: the generated researchers of
 // bench:load and bench:pglite-statements (each with ten relations, as many as the demo's Ada
-// has), and a demo user's sign-in through `inject` for the benchmarks that call the app in
-// process (bench:round-trips, bench:pglite-statements).
+// has), the approved institutions an import from ROR leaves (bench:load --institutions), and a
+// demo user's sign-in through `inject` for the benchmarks that call the app in process
+// (bench:round-trips, bench:pglite-statements).
+import { sql } from 'drizzle-orm';
+import { institutionStatus } from '@recuse/common';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/db/client.ts';
 import type { User } from '../src/db/schema.ts';
@@ -50,6 +53,22 @@ export async function seedResearchers(db: Db, count: number): Promise<GeneratedR
     await buildRelation(db, { type: 7, creator, parties: [{ user: neighbour(13), status: 3 }] });
   }
   return people.map((person) => ({ email: person.email!, password: defaultPassword }));
+}
+
+/**
+ * `count` approved institutions as an import from ROR leaves them (a ROR id, nobody's proposal),
+ * as many as ROR has (~120,000) for a database in production: what a statement that reads the
+ * institutions table row by row would pay for.
+ */
+export async function seedImportedInstitutions(db: Db, count: number): Promise<void> {
+  if (count === 0) return;
+  await db.execute(sql`
+    insert into institutions (name, name_key, status, ror_id, ror_status)
+    select 'Imported Institute ' || n, 'imported institute ' || n, ${institutionStatus.approved},
+           'bench' || n, 'active'
+      from generate_series(1, ${count}::int) as n`);
+  // As a settled database has them: statistics gathered, the alias index's pending entries merged.
+  await db.execute(sql`vacuum analyze institutions`);
 }
 
 /** Ada's access token (the demo's researcher), signed in through `inject`. */

@@ -72,14 +72,19 @@ export async function insertInstitution(
   return row!;
 }
 
-/** The person's own institutions: those they proposed, and those they are affiliated with. */
+/**
+ * The person's own institutions: those they proposed, and those they are affiliated with. As a
+ * set looked up from the person (the proposer index, the affiliations' user index), so that a
+ * table holding ROR's ~120,000 institutions is not read row by row to find a person's two:
+ * written as `proposer = $1 or exists (affiliation)`, PostgreSQL could use no index and scanned
+ * every institution for each relation's view, 13 ms on such a table (docs/benchmarks.md,
+ * seventh session).
+ */
 function isTheirs(userId: number | Placeholder) {
-  return or(
-    eq(institutions.createdByUserId, userId),
-    sql`exists (select 1 from ${affiliations}
-                 where ${affiliations.institutionId} = ${institutions.id}
-                   and ${affiliations.userId} = ${userId})`,
-  );
+  return sql`${institutions.id} in (
+      select ${institutions.id} from ${institutions} where ${institutions.createdByUserId} = ${userId}
+      union all
+      select ${affiliations.institutionId} from ${affiliations} where ${affiliations.userId} = ${userId})`;
 }
 
 /**

@@ -1,0 +1,2 @@
+CREATE INDEX "institutions_merged_into_id_index" ON "institutions" USING btree ("merged_into_id") WHERE "institutions"."merged_into_id" is not null;--> statement-breakpoint
+CREATE INDEX "institutions_created_by_user_id_index" ON "institutions" USING btree ("created_by_user_id") WHERE "institutions"."created_by_user_id" is not null;
