@@ -44,9 +44,9 @@ describe('answers compressed by size', () => {
     expect(response.headers.vary).toContain('accept-encoding');
     expect(response.rawPayload.length).toBeLessThan(bytes / 3);
     expect(JSON.parse(gunzipSync(response.rawPayload).toString('utf8'))).toEqual(rowsOf(bytes));
-    if (hasLength)
-      expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
-    else expect(response.headers['content-length']).toBeUndefined();
+    expect(response.headers['content-length']).toBe(
+      hasLength ? String(response.rawPayload.length) : undefined,
+    );
   });
 
   it('sends plain JSON to a client that refuses gzip', async () => {
