@@ -186,6 +186,8 @@ export const messages = {
   mailboxLoopbackOnly:
     'The development mailbox can only be opened on the machine the server runs on (a loopback address).',
   bodyTooLarge: 'The request is too large: a request body may be at most 1 MiB.',
+  addressInvalid: 'The address is not valid: part of it is not correctly percent-encoded.',
+  addressTooLong: 'The address is too long: a part of it may be at most 100 characters.',
   textInvalidCharacters:
     'This text contains a character that cannot be stored (a NUL byte or a broken character). Please retype it.',
   completeProfile: 'Please complete your profile to access all features.',

@@ -18,7 +18,7 @@ import { SessionCache } from './modules/auth/session-cache.ts';
 import { ConferenceRulesCache } from './modules/conferences/rules-cache.ts';
 import { createRequireUser } from './http/authenticate.ts';
 import { registerCompression } from './http/compression.ts';
-import { registerErrorHandler } from './http/error-handler.ts';
+import { answerFrameworkError, registerErrorHandler } from './http/error-handler.ts';
 import { OneLinePerRequest, createLoggers } from './http/logging.ts';
 import { databaseRateLimitStore } from './http/rate-limit-store.ts';
 import { registerMultipart } from './http/multipart.ts';
@@ -131,9 +131,7 @@ export async function buildApp({
     trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY_HOPS,
     bodyLimit: 1_048_576,
     logController: new OneLinePerRequest(loggers.requestLines),
-  });
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
+    frameworkErrors: answerFrameworkError,
   });
   app.decorateRequest('session', null);
   registerResponseHeaders(app);

@@ -1,11 +1,13 @@
 // The one error handler: every failure a client can cause gets a clear answer in the contract's
 // shape, and everything else is logged with its cause and answered without internals.
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { FieldErrors } from '@recuse/common';
 import { messages } from '@recuse/common';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { HttpError } from './errors.ts';
+import { setRequestHeaders } from './response-headers.ts';
+import { securityHeaderValues } from './security-headers.ts';
 
 /** How long a client is asked to wait while the database is unreachable. */
 export const databaseRetryAfterSeconds = 5;
@@ -61,4 +63,25 @@ export function registerErrorHandler(app: FastifyInstance) {
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ message: messages.serverError });
   });
+}
+
+/**
+ * The answer to a request Fastify refuses before routing it (its `frameworkErrors`): a path
+ * with a broken percent-escape (400) or a path part longer than `maxParamLength` (414). No hook
+ * runs for these, so the answer is given the headers of every answer here, and the contract's
+ * `{message}` instead of Fastify's own body, which echoed the path.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  reply.headers(securityHeaderValues);
+  setRequestHeaders(request, reply);
+  if (error.code === 'FST_ERR_BAD_URL')
+    return reply.code(400).send({ message: messages.addressInvalid });
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
+    return reply.code(414).send({ message: messages.addressTooLong });
+  request.log.error({ err: error }, 'request failed');
+  return reply.code(500).send({ message: messages.serverError });
 }

@@ -91,10 +91,27 @@ describe('operations', () => {
     expect(response.json()).toEqual({ message: messages.notFound });
   });
 
-  it('answers a path with a broken escape with 400', async () => {
-    const response = await t.app.inject({ url: '/v1/web/user/password/find/%ZZ' });
-    expect(response.statusCode).toBe(400);
-  });
+  it.each([
+    ['a broken escape with 400', '/v1/web/user/password/find/%ZZ', 400, messages.addressInvalid],
+    [
+      'a part over 100 characters with 414',
+      `/v1/web/user/password/find/${'a'.repeat(101)}`,
+      414,
+      messages.addressTooLong,
+    ],
+  ])(
+    'answers a path with %s, the message and the headers of every answer',
+    async (_, url, status, message) => {
+      const response = await t.app.inject({ url, headers: { 'x-request-id': 'edge-bad-url' } });
+      expect(response.statusCode).toBe(status);
+      expect(response.json()).toEqual({ message });
+      expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(response.headers['x-request-id']).toBe('edge-bad-url');
+      expect(response.headers['cache-control']).toBe('no-store');
+    },
+  );
 });
 
 describe('bodies no form would send', () => {

@@ -46,10 +46,12 @@ function headersOf(
   return headers;
 }
 
+/** The security headers of every answer, by name (also given by frameworkErrorAnswer). */
+export const securityHeaderValues: Readonly<Record<string, string>> = headersOf(securityHeaders);
+
 export function registerSecurityHeaders(app: FastifyInstance) {
-  const headers = headersOf(securityHeaders);
   app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+    reply.headers(securityHeaderValues);
     done();
   });
 }
