@@ -200,6 +200,11 @@ export const institutions = pgTable(
     index('institutions_created_by_user_id_index')
       .on(table.createdByUserId)
       .where(sql`${table.createdByUserId} is not null`),
+    // The administrators' proposals, oldest first (institutions-admin.repo, listProposals): 3 is
+    // institutionStatus.awaitingApproval. Without it, each look at the list read every row.
+    index('institutions_proposals_index')
+      .on(table.createdAt, table.id)
+      .where(sql`${table.status} = 3 and ${table.mergedIntoId} is null`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "institutions_proposals_index" ON "institutions" USING btree ("created_at","id") WHERE "institutions"."status" = 3 and "institutions"."merged_into_id" is null;
