@@ -46,7 +46,7 @@ function headersOf(
   return headers;
 }
 
-/** The security headers of every answer, by name (also given by frameworkErrorAnswer). */
+/** The security headers of every answer, by name (also given by answerFrameworkError, error-handler.ts). */
 export const securityHeaderValues: Readonly<Record<string, string>> = headersOf(securityHeaders);
 
 export function registerSecurityHeaders(app: FastifyInstance) {

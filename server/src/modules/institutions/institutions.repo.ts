@@ -78,7 +78,7 @@ export async function insertInstitution(
  * table holding ROR's ~120,000 institutions is not read row by row to find a person's two:
  * written as `proposer = $1 or exists (affiliation)`, PostgreSQL could use no index and scanned
  * every institution for each relation's view, 13 ms on such a table (docs/benchmarks.md,
- * seventh session).
+ * seventh session). Inside the subquery, `institutions` is the subquery's own table.
  */
 function isTheirs(userId: number | Placeholder) {
   return sql`${institutions.id} in (
