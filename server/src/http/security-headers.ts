@@ -46,7 +46,10 @@ function headersOf(
   return headers;
 }
 
-/** The security headers of every answer, by name (also given by answerFrameworkError, error-handler.ts). */
+/**
+ * The security headers of every answer, by name: given in the hook below, and by
+ * answerFrameworkError (error-handler.ts) to the answers no hook sees.
+ */
 export const securityHeaderValues: Readonly<Record<string, string>> = headersOf(securityHeaders);
 
 export function registerSecurityHeaders(app: FastifyInstance) {

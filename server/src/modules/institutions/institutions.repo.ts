@@ -102,7 +102,7 @@ function selectableBy(userId: number | Placeholder) {
   );
 }
 
-/** An institution as the drop lists show it. */
+/** An institution by its id, name and status, as the drop lists and a relation's view show it. */
 export interface NamedInstitution {
   id: number;
   name: string;

@@ -5,6 +5,7 @@ import { and, asc, eq, getTableName, inArray, sql } from 'drizzle-orm';
 import type { Placeholder, SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import type { NamedInstitution } from '../institutions/institutions.repo.ts';
 import { StatementsBuiltOnce, preparedOnce } from '../../db/prepared-queries.ts';
 import { queryRows } from '../../db/client.ts';
 import { isLiveRelation, isPartyNotRemoved } from '../../db/relation-filters.ts';
@@ -312,13 +313,6 @@ export interface ViewedParty {
   user: NamedUser;
 }
 
-/** The viewed relation's institution. */
-interface ViewedInstitution {
-  id: number;
-  name: string;
-  status: number;
-}
-
 /** A relation with everything its view shows (relationForViewReader). */
 export interface RelationForView<Alongside> {
   relation: Relation;
@@ -326,7 +320,7 @@ export interface RelationForView<Alongside> {
   parties: ViewedParty[];
   /** The creator, unless the viewer is the creator. */
   creator: NamedUser | null;
-  institution: ViewedInstitution | null;
+  institution: NamedInstitution | null;
   publicationDblpKey: string | null;
   unreadNotificationId: number | null;
   changeComment: string;
@@ -386,7 +380,7 @@ function relationForViewQuery<Alongside>(
        where p.relation_id = ${viewed(relations.id)})`,
       creator: sql<NamedUser | null>`(select ${namedUserJson('u')} from users u
         where u.id = ${viewed(relations.creatorUserId)} and u.id <> ${viewerId})`,
-      institution: sql<ViewedInstitution | null>`(select json_build_object('id', i.id,
+      institution: sql<NamedInstitution | null>`(select json_build_object('id', i.id,
           'name', i.name, 'status', i.status)
         from institutions i where i.id = ${viewed(relations.institutionId)})`,
       publicationDblpKey: sql<string | null>`(select p.dblp_key from publications p
