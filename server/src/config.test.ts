@@ -39,3 +39,16 @@ describe('ORCID sign-in', () => {
     );
   });
 });
+
+describe('DATABASE_POOL_SIZE', () => {
+  it('is left to db/client.ts when unset, and read as a number when set', () => {
+    expect(loadConfig({}).DATABASE_POOL_SIZE).toBeUndefined();
+    expect(loadConfig({ DATABASE_POOL_SIZE: '16' }).DATABASE_POOL_SIZE).toBe(16);
+  });
+
+  it('refuses to start with a size that is not a whole number from 1 to 100', () => {
+    for (const size of ['0', '2.5', 'many', '101']) {
+      expect(() => loadConfig({ DATABASE_POOL_SIZE: size })).toThrow(/DATABASE_POOL_SIZE/);
+    }
+  });
+});

@@ -18,6 +18,8 @@ const configSchema = z.object({
   HOST: optionalText,
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl,
+  // Connections kept to PostgreSQL; without it, db/client.ts's defaultPoolSize.
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).optional(),
   PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Recuse <no-reply@recuse.localhost>'),

@@ -16,7 +16,9 @@ const config = loadConfig();
 // "Production start"). Set before PGlite compiles; it concerns WebAssembly only.
 if (!config.DATABASE_URL) setFlagsFromString('--wasm-tiering-budget=180000000');
 const opening = openDatabase(
-  config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
+  config.DATABASE_URL
+    ? { url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE }
+    : { dataDir: config.DATA_DIR },
 );
 const [{ buildApp }, { describeDemo, isDatabaseEmpty, seedDemo }, { default: pino }, database] =
   await Promise.all([import('./app.ts'), import('./demo/demo-data.ts'), import('pino'), opening]);

@@ -31,7 +31,9 @@ export async function withDatabase<T>(
   work: (database: Database) => Promise<T>,
 ): Promise<T> {
   const url = databaseUrl ?? config.DATABASE_URL;
-  const database = await openDatabase(url ? { url } : { dataDir: config.DATA_DIR });
+  const database = await openDatabase(
+    url ? { url, poolSize: config.DATABASE_POOL_SIZE } : { dataDir: config.DATA_DIR },
+  );
   try {
     await database.migrate();
     return await work(database);

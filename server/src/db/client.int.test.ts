@@ -31,4 +31,22 @@ describe.skipIf(!isPostgres)("the app's PostgreSQL connections", () => {
     expect(new Set(settings.map((row) => row.pid)).size).toBe(4);
     expect(settings.map((row) => row.jit)).toEqual(['off', 'off', 'off', 'off']);
   });
+
+  it('are at most as many as the pool size asks, the rest waiting their turn', async () => {
+    const small = await openDatabase({ url: url!, poolSize: 2 });
+    try {
+      const rows = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          queryRows<{ pid: number }>(
+            small.db,
+            sql`select pg_backend_pid() as pid, pg_sleep(0.05)`,
+          ).then(([row]) => row!),
+        ),
+      );
+      expect(rows).toHaveLength(6);
+      expect(new Set(rows.map((row) => row.pid)).size).toBe(2);
+    } finally {
+      await small.close();
+    }
+  });
 });

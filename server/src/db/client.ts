@@ -66,13 +66,25 @@ async function migrateWhenBehind(db: Db, migrate: () => Promise<void>): Promise<
 }
 
 /**
- * Where the data lives: a PostgreSQL server, an embedded data directory, or memory (tests),
- * optionally starting from a `dumpImage` of another in-memory database.
+ * Where the data lives: a PostgreSQL server (with how many connections to keep, else
+ * defaultPoolSize), an embedded data directory, or memory (tests), optionally starting from a
+ * `dumpImage` of another in-memory database.
  */
-export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true; image?: Blob };
+export type DatabaseTarget =
+  | { url: string; poolSize?: number | undefined }
+  | { dataDir: string }
+  | { memory: true; image?: Blob };
+
+/**
+ * How many connections to PostgreSQL the server keeps when DATABASE_POOL_SIZE does not say:
+ * node-postgres's own default. Each is a PostgreSQL backend process; on the two shared cores of
+ * the benchmark machine, 4 instead of 10 made no difference above the noise (docs/benchmarks.md,
+ * "Results, 2026-11-29").
+ */
+export const defaultPoolSize = 10;
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  if ('url' in target) return openPostgres(target.url);
+  if ('url' in target) return openPostgres(target.url, target.poolSize ?? defaultPoolSize);
   // Each query with parameters is prepared once per database (pglite-statements.ts).
   const { PreparedStatementPGlite } = await import('./pglite-statements.ts');
   if ('dataDir' in target) {
@@ -101,7 +113,7 @@ async function openPglite(client: PGlite): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // Each query is prepared once per connection (named-statements.ts); each connection listens
   // for the changes the database announces (change-feed.ts).
   // Without JIT compilation: on an imported DBLP the planner's cost of the chair's matrix
@@ -122,7 +134,7 @@ async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     options: '-c jit=off',
-    max: 10,
+    max: poolSize,
     Client: NamedStatementClient,
     onConnect: changes.onConnect,
   });
