@@ -1,6 +1,6 @@
 // Configuration defaults that keep a default start safe (docs/security.md section 1).
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { databaseTargetOf, loadConfig } from './config.ts';
 
 describe('HOST', () => {
   it('defaults to loopback outside production, so a laptop server is not on the network', () => {
@@ -44,6 +44,21 @@ describe('DATABASE_POOL_SIZE', () => {
   it('is left to db/client.ts when unset, and read as a number when set', () => {
     expect(loadConfig({}).DATABASE_POOL_SIZE).toBeUndefined();
     expect(loadConfig({ DATABASE_POOL_SIZE: '16' }).DATABASE_POOL_SIZE).toBe(16);
+  });
+
+  it('reaches the PostgreSQL database the server and the tools open, and no embedded one', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://recuse@127.0.0.1:5432/recuse',
+      DATABASE_POOL_SIZE: '3',
+    });
+    expect(databaseTargetOf(config)).toEqual({
+      url: 'postgres://recuse@127.0.0.1:5432/recuse',
+      poolSize: 3,
+    });
+    expect(databaseTargetOf(config, 'postgres://other/recuse')).toMatchObject({ poolSize: 3 });
+    expect(databaseTargetOf(loadConfig({ DATA_DIR: '/tmp/x', DATABASE_POOL_SIZE: '3' }))).toEqual({
+      dataDir: '/tmp/x',
+    });
   });
 
   it('refuses to start with a size that is not a whole number from 1 to 100', () => {

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { repositoryDirectory } from './paths.ts';
+import type { DatabaseTarget } from './db/client.ts';
 
 const optionalText = z
   .string()
@@ -99,6 +100,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ),
     ORCID_BASE_URL: config.ORCID_BASE_URL.replace(/\/+$/, ''),
   };
+}
+
+/**
+ * The database the server and the command-line tools open: PostgreSQL at `url` (by default
+ * DATABASE_URL) with DATABASE_POOL_SIZE connections, else the embedded one in DATA_DIR.
+ */
+export function databaseTargetOf(
+  config: Config,
+  url: string | undefined = config.DATABASE_URL,
+): DatabaseTarget {
+  return url ? { url, poolSize: config.DATABASE_POOL_SIZE } : { dataDir: config.DATA_DIR };
 }
 
 /** The development mailbox is for laptops: off when real mail is configured or in production. */

@@ -3,7 +3,7 @@
 // of its own in the build), so PGlite's start and the loading overlap (docs/benchmarks.md,
 // "Production start").
 import { setFlagsFromString } from 'node:v8';
-import { loadConfig } from './config.ts';
+import { databaseTargetOf, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 
 const config = loadConfig();
@@ -15,11 +15,7 @@ const config = loadConfig();
 // runs all day still gets optimised within its first seconds of work (docs/benchmarks.md,
 // "Production start"). Set before PGlite compiles; it concerns WebAssembly only.
 if (!config.DATABASE_URL) setFlagsFromString('--wasm-tiering-budget=180000000');
-const opening = openDatabase(
-  config.DATABASE_URL
-    ? { url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE }
-    : { dataDir: config.DATA_DIR },
-);
+const opening = openDatabase(databaseTargetOf(config));
 const [{ buildApp }, { describeDemo, isDatabaseEmpty, seedDemo }, { default: pino }, database] =
   await Promise.all([import('./app.ts'), import('./demo/demo-data.ts'), import('pino'), opening]);
 await database.migrate();

@@ -4,7 +4,7 @@
 // and exit code 1; only a bug prints its stack.
 import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
-import { loadConfig } from '../config.ts';
+import { databaseTargetOf, loadConfig } from '../config.ts';
 import type { Config } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import type { Database } from '../db/client.ts';
@@ -30,10 +30,7 @@ export async function withDatabase<T>(
   databaseUrl: string | undefined,
   work: (database: Database) => Promise<T>,
 ): Promise<T> {
-  const url = databaseUrl ?? config.DATABASE_URL;
-  const database = await openDatabase(
-    url ? { url, poolSize: config.DATABASE_POOL_SIZE } : { dataDir: config.DATA_DIR },
-  );
+  const database = await openDatabase(databaseTargetOf(config, databaseUrl));
   try {
     await database.migrate();
     return await work(database);

@@ -81,7 +81,7 @@ export type DatabaseTarget =
  * the benchmark machine, 4 instead of 10 made no difference above the noise (docs/benchmarks.md,
  * "Results, 2026-11-29").
  */
-export const defaultPoolSize = 10;
+const defaultPoolSize = 10;
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) return openPostgres(target.url, target.poolSize ?? defaultPoolSize);
