@@ -1,7 +1,7 @@
 // The relations list as the set-based reads build it (docs/decisions/relations.md, "Relations list
 // speed"): every person named the way the other pages name them, from either side of a relation;
-// publication entries with the contract's fields only; and a long list sent gzipped to clients that
-// accept it.
+// publication entries with the contract's fields only; the user's affiliations in their profile's
+// order; and a long list sent gzipped to clients that accept it.
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@recuse/common';
@@ -9,9 +9,12 @@ import type { TestApp } from '../../../test/build-test-app.ts';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import {
   bearer,
+  buildAffiliation,
   buildDblpPerson,
+  buildInstitution,
   buildRelation,
   buildUser,
+  positionIds,
   signIn,
 } from '../../../test/factories.ts';
 import type { Tokens } from '../../../test/factories.ts';
@@ -179,6 +182,70 @@ describe('POST /v1/web/relations/data/list', () => {
       expect(entry.co_authors[0]).toMatchObject({ relationId: 0, status: 1 });
       expect(entry.co_authors.length).toBeGreaterThan(1);
     }
+  });
+
+  it('lists the user’s affiliations as their profile does: current first, then the latest start', async () => {
+    const grace = await signedInUser(t, { firstName: 'Grace', lastName: 'Hopper' });
+    const vassar = await buildInstitution(t.db, { name: 'Vassar College' });
+    const navy = await buildInstitution(t.db, { name: 'Naval Reserve' });
+    const remington = await buildInstitution(t.db, { name: 'Remington Rand' });
+    // Written oldest first, so that the order by id is not the order shown.
+    await buildAffiliation(t.db, grace.user.id, {
+      institutionId: vassar.id,
+      positionId: positionIds.faculty,
+      startDate: '1931-09-01',
+      endDate: '1943-12-01',
+      isCurrent: false,
+    });
+    await buildAffiliation(t.db, grace.user.id, {
+      institutionId: navy.id,
+      positionId: positionIds.other,
+      startDate: '1943-12-01',
+      isCurrent: true,
+    });
+    await buildAffiliation(t.db, grace.user.id, {
+      institutionId: remington.id,
+      positionId: positionIds.industryResearcher,
+      startDate: '1949-06-01',
+      endDate: '1967-08-01',
+      isCurrent: false,
+    });
+
+    const page = (await list(grace.session)).json();
+    expect(page.institution_list).toEqual([
+      {
+        institution_name: 'Naval Reserve',
+        institution_id: navy.id,
+        institution_status: 1,
+        type_of_position: 'Other',
+        year: 1943,
+        years: '1943-present',
+      },
+      {
+        institution_name: 'Remington Rand',
+        institution_id: remington.id,
+        institution_status: 1,
+        type_of_position: 'Researcher in industry',
+        year: 1949,
+        years: '1949-1967',
+      },
+      {
+        institution_name: 'Vassar College',
+        institution_id: vassar.id,
+        institution_status: 1,
+        type_of_position: 'Faculty',
+        year: 1931,
+        years: '1931-1943',
+      },
+    ]);
+    const profile = await t.app.inject({
+      method: 'POST',
+      url: '/v1/web/user/fullprofile',
+      headers: bearer(grace.session),
+    });
+    expect(
+      profile.json().institutionData.map((row: { institutionName: string }) => row.institutionName),
+    ).toEqual(['Naval Reserve', 'Remington Rand', 'Vassar College']);
   });
 
   it('sends a long list gzipped to a client that accepts gzip, and plain JSON otherwise', async () => {
