@@ -6,6 +6,12 @@ import { setFlagsFromString } from 'node:v8';
 import { databaseTargetOf, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 
+// Until the server listens, a timer keeps Node's event loop from running out of work. The start
+// awaits promises that hold nothing of the loop's (PGlite's queries answer at once, and V8, not
+// libuv, compiles its WebAssembly), and each time the loop ran out, Node waited for every task on
+// V8's background threads (its compilers', its garbage collector's) before going on: 60 to 80 ms
+// at one point of each embedded start (docs/benchmarks.md, "Production start").
+const startingUp = setInterval(() => {}, 60_000);
 const config = loadConfig();
 // PGlite is PostgreSQL compiled to WebAssembly. V8 first compiles its functions with its quick
 // compiler and recompiles those that run a lot with its optimising one, in the background;
@@ -60,4 +66,5 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.PORT, host: config.HOST });
+clearInterval(startingUp);
 console.log(`Recuse is running at ${config.PUBLIC_URL} (database: ${database.engine})`);

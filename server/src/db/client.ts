@@ -3,10 +3,11 @@
 // directory, or in memory for tests). Either way the caller gets the same Drizzle instance type.
 // Each engine's driver is imported when that engine is opened, so a process loads only the
 // one it uses (docs/benchmarks.md, "Production start").
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
+import type { PGlite, PGliteOptions } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -85,14 +86,41 @@ const defaultPoolSize = 10;
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) return openPostgres(target.url, target.poolSize ?? defaultPoolSize);
+  const files = readPgliteFiles();
   // Each query with parameters is prepared once per database (pglite-statements.ts).
   const { PreparedStatementPGlite } = await import('./pglite-statements.ts');
+  const options = { pgliteWasmModule: await files.wasm, fsBundle: files.bundle };
   if ('dataDir' in target) {
     const directory = path.resolve(target.dataDir, 'pglite');
     mkdirSync(directory, { recursive: true });
-    return openPglite(new PreparedStatementPGlite(directory));
+    return openPglite(new PreparedStatementPGlite(directory, options));
   }
-  return openPglite(new PreparedStatementPGlite(target.image ? { loadDataDir: target.image } : {}));
+  return openPglite(
+    new PreparedStatementPGlite(target.image ? { ...options, loadDataDir: target.image } : options),
+  );
+}
+
+type WasmModule = NonNullable<PGliteOptions['pgliteWasmModule']>;
+/** Node's WebAssembly, which the Node 20 types do not describe. */
+const { compile: compileWasm } = (
+  globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WasmModule> } }
+).WebAssembly;
+
+/**
+ * PGlite's WebAssembly, compiling, and its file-system bundle, read from the files the package
+ * exports, for PGlite to take instead of reading them itself. Asked for as the database starts
+ * to open, before the application's modules load (main.ts), so V8 compiles on its background
+ * threads while the main thread loads them; PGlite read both through the thread pool in
+ * 512 KB steps once the modules had loaded, then waited for the compiler (docs/benchmarks.md,
+ * "Production start").
+ */
+function readPgliteFiles(): { wasm: Promise<WasmModule>; bundle: Blob } {
+  const file = (name: string) =>
+    createRequire(import.meta.url).resolve(`@electric-sql/pglite/${name}`);
+  return {
+    wasm: compileWasm(readFileSync(file('pglite.wasm'))),
+    bundle: new Blob([readFileSync(file('pglite.data'))]),
+  };
 }
 
 async function openPglite(client: PGlite): Promise<Database> {
