@@ -2,6 +2,8 @@
 // The database starts opening before the application's modules load (a dynamic import, a chunk
 // of its own in the build), so PGlite's start and the loading overlap (docs/benchmarks.md,
 // "Production start").
+import { once } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { setFlagsFromString } from 'node:v8';
 import { databaseTargetOf, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -60,8 +62,27 @@ async function shutdown(signal: string) {
   clearInterval(sweep);
   await changes.close();
   await database.close();
+  await endLog();
   process.exit(0);
 }
+
+/** How long a stopping server waits at most for its log's reader to take the last lines. */
+const logEndLimitMs = 5_000;
+
+/**
+ * Hands the log's last lines to the system before the process exits. A write to a reader that is
+ * behind (a full pipe) may still be under way, and exiting cut it off: pino's own flush at exit
+ * writes only the lines queued behind that write, which lost lines in CI under load
+ * (main.int.test.ts, "the log"). A reader that has stopped reading holds the exit at most
+ * logEndLimitMs. Nothing may log after this.
+ */
+async function endLog() {
+  // A reader gone (EPIPE) ends it too: what could not be written is lost either way.
+  const ended = once(logStream, 'close').catch(() => undefined);
+  logStream.end();
+  await Promise.race([ended, sleep(logEndLimitMs, undefined, { ref: false })]);
+}
+
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
