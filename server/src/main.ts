@@ -22,8 +22,9 @@ const config = loadConfig();
 // run per function), what the start runs once stays quickly compiled, and what the server
 // runs all day still gets optimised within its first seconds of work (docs/benchmarks.md,
 // "Production start"). Set before PGlite compiles; it concerns WebAssembly only.
-if (!config.DATABASE_URL) setFlagsFromString('--wasm-tiering-budget=180000000');
-const opening = openDatabase(databaseTargetOf(config));
+const target = databaseTargetOf(config);
+if ('dataDir' in target) setFlagsFromString('--wasm-tiering-budget=180000000');
+const opening = openDatabase(target);
 const [{ buildApp }, { describeDemo, isDatabaseEmpty, seedDemo }, { default: pino }, database] =
   await Promise.all([import('./app.ts'), import('./demo/demo-data.ts'), import('pino'), opening]);
 await database.migrate();

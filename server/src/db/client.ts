@@ -106,21 +106,27 @@ const { compile: compileWasm } = (
   globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WasmModule> } }
 ).WebAssembly;
 
+let pgliteFiles: { wasm: Promise<WasmModule>; bundle: Blob } | undefined;
+
 /**
  * PGlite's WebAssembly, compiling, and its file-system bundle, read from the files the package
  * exports, for PGlite to take instead of reading them itself. Asked for as the database starts
  * to open, before the application's modules load (main.ts), so V8 compiles on its background
  * threads while the main thread loads them; PGlite read both through the thread pool in
  * 512 KB steps once the modules had loaded, then waited for the compiler (docs/benchmarks.md,
- * "Production start").
+ * "Production start"). Read and compiled once per process: every database opened after the
+ * first (some test files open several) instantiates the same module and unpacks the same bundle.
  */
 function readPgliteFiles(): { wasm: Promise<WasmModule>; bundle: Blob } {
-  const file = (name: string) =>
-    createRequire(import.meta.url).resolve(`@electric-sql/pglite/${name}`);
-  return {
-    wasm: compileWasm(readFileSync(file('pglite.wasm'))),
-    bundle: new Blob([readFileSync(file('pglite.data'))]),
-  };
+  if (pgliteFiles === undefined) {
+    const resolve = createRequire(import.meta.url).resolve;
+    const file = (name: string) => readFileSync(resolve(`@electric-sql/pglite/${name}`));
+    pgliteFiles = {
+      wasm: compileWasm(file('pglite.wasm')),
+      bundle: new Blob([file('pglite.data')]),
+    };
+  }
+  return pgliteFiles;
 }
 
 async function openPglite(client: PGlite): Promise<Database> {
