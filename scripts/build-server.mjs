@@ -63,6 +63,12 @@ export async function buildServer() {
     // files it loads at start (--enable-source-maps), and these are several times smaller.
     sourcemap: true,
     sourcesContent: false,
+    // Without the layout's whitespace: the application's chunk is 2.1 MB instead of 3.1 MB and
+    // 1,200 lines instead of 80,000, so V8 parses less and Node's source maps, which measure
+    // every line of each file they map at load, have little to measure. Names stay as written,
+    // and stack traces still point at the TypeScript: 30 to 40 ms less to the first answer
+    // (docs/benchmarks.md, "Production start", tenth session).
+    minifyWhitespace: true,
     external: keptOutside,
     banner: { js: requireBanner },
     logLevel: 'warning',
