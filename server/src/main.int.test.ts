@@ -6,11 +6,12 @@
 import type { ChildProcess } from 'node:child_process';
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { closeSync, existsSync, openSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const serverDirectory = path.resolve(import.meta.dirname, '..');
@@ -94,6 +95,28 @@ describe.skipIf(process.env.TEST_DB_ENGINE === 'postgres')('the compiled server'
   it('is one module with the data files it reads beside it (no TypeScript at run time)', () => {
     expect(existsSync(serverEntry)).toBe(true);
     expect(existsSync(path.join(serverDirectory, 'dist/dblp.dtd'))).toBe(true);
+  });
+
+  it('reports an error thrown in its code at the TypeScript line, as the log shows it', () => {
+    // The bundle is written without its layout (scripts/build-server.mjs); its source maps must
+    // still lead a stack trace back to the source. institutionKey (common/) fails on null.
+    const distDirectory = path.join(serverDirectory, 'dist');
+    const chunk = readdirSync(distDirectory).find(
+      (file) =>
+        file.endsWith('.js') &&
+        readFileSync(path.join(distDirectory, file), 'utf8').includes('function institutionKey('),
+    );
+    expect(chunk).toBeDefined();
+    const script = `
+      const chunk = await import(${JSON.stringify(pathToFileURL(path.join(distDirectory, chunk!)).href)});
+      const institutionKey = Object.values(chunk).find((value) => value.name === 'institutionKey');
+      try { institutionKey(null); } catch (error) { console.log(error.stack); }`;
+    const stack = execFileSync(
+      process.execPath,
+      ['--enable-source-maps', '--input-type=module', '-e', script],
+      { encoding: 'utf8' },
+    );
+    expect(stack).toMatch(/at institutionKey \(.*common\/src\/institution-name\.ts:\d+:\d+\)/);
   });
 });
 
