@@ -21,6 +21,10 @@
 //   npm run bench:load -- --engine postgres --mix conflicts --connections 20 --cpu-prof data/profiles
 //   npm run bench:load -- --engine postgres --mix read --node-options=--max-semi-space-size=64
 //   npm run bench:load -- --engine postgres --mix view --institutions 120000   # as after a ROR import
+//   npm run bench:load -- --engine postgres --mix read,conflicts-ada --connections 20 --rounds 7
+// With --rounds N, every measurement (the bare server's first) is made N times in turn on the
+// same server, and a summary gives each one's median, its range, and the median of its share of
+// the bare server measured in the same round.
 // Each line gives requests/s, p50, p99, errors, the CPU per answer of the server and of
 // PostgreSQL, and the bytes received per answer (headers included, as compressed).
 import { spawn } from 'node:child_process';
@@ -32,6 +36,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { formatLoadAverage } from './machine.ts';
+import { median } from './parse-benchmark.ts';
 import type { ConferenceDropList } from './conflict-selection.ts';
 import { everyRuleOfFirstConference } from './conflict-selection.ts';
 import { seedImportedInstitutions, seedResearchers } from './population.ts';
@@ -71,6 +76,8 @@ const { values: options } = parseArgs({
     // Leave the prepared database (or PGlite directory) in place and print where it is, to
     // look at its statements' plans afterwards.
     keep: { type: 'boolean', default: false },
+    // Each measurement made this many times in turn, the bare server's in each round too.
+    rounds: { type: 'string', default: '1' },
   },
 });
 const engines = options.engine === 'both' ? ['postgres', 'pglite'] : [options.engine];
@@ -86,6 +93,10 @@ const connectionCounts = options.connections.split(',').map(Number);
 const durationSeconds = Number(options.duration);
 const warmupSeconds = Number(options.warmup);
 const mixes = options.mix.split(',');
+const rounds = Number(options.rounds);
+/** Wide enough for `postgres conflicts-ada` and, with rounds, its number. */
+const labelWidth = rounds > 1 ? 27 : 22;
+if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds is a whole number from 1');
 /** The calls of the read mix that can each be driven alone. */
 const singleCalls = ['healthz', 'profile', 'list', 'conflicts', 'view'] as const;
 type SingleCall = (typeof singleCalls)[number];
@@ -118,6 +129,10 @@ interface Researcher {
 interface Figures {
   label: string;
   connections: number;
+  /** Which of --rounds (from 1). */
+  round: number;
+  /** The bare server's requests/s at the same connection count in the same round. */
+  bareRequestsPerSecond: number;
   requestsPerSecond: number;
   p50: number;
   p99: number;
@@ -368,7 +383,7 @@ async function drive(
   connections: number,
   requestsFor: (connection: number) => Request[],
   cpu?: CpuMeter,
-): Promise<Figures> {
+): Promise<Omit<Figures, 'round' | 'bareRequestsPerSecond'>> {
   const run = (duration: number) => {
     let connection = 0;
     return autocannon({
@@ -448,7 +463,10 @@ async function prepareDatabase(
   };
 }
 
-async function measureEngine(engine: string): Promise<Figures[]> {
+/** The bare server's requests/s at each connection count, measured for one round. */
+type MeasureBare = (round: number) => Promise<Map<number, number>>;
+
+async function measureEngine(engine: string, measureBare: MeasureBare): Promise<Figures[]> {
   const prepared = await prepareDatabase(engine);
   const database = await openDatabase(prepared.target);
   await database.migrate();
@@ -486,19 +504,24 @@ async function measureEngine(engine: string): Promise<Figures[]> {
     const ada = researchers.find((researcher) => researcher.email === 'ada@example.org')!;
     const pick = (connection: number, among: Researcher[] = researchers) =>
       among[connection % among.length]!;
-    for (const mix of mixes) {
-      for (const connections of connectionCounts) {
-        const requestsFor = (connection: number) => {
-          if (mix === 'write') return writeMix(pick(connection, writers));
-          if (mix === 'read') return readMix(pick(connection), conflictForm);
-          if (mix === adaConflicts) return [readCalls(ada, conflictForm).conflicts!];
-          // A relation's view alone: only researchers with a relation to open.
-          const researcher = pick(connection, mix === 'view' ? viewers : researchers);
-          return [readCalls(researcher, conflictForm)[mix as SingleCall]!];
-        };
-        await backends?.sample();
-        figures.push(await drive(`${engine} ${mix}`, url, connections, requestsFor, cpu));
-        console.log(formatFigures(figures.at(-1)!));
+    for (let round = 1; round <= rounds; round += 1) {
+      // The first round's bare figures were measured before the engine's database was made.
+      const bare = await measureBare(round);
+      for (const mix of mixes) {
+        for (const connections of connectionCounts) {
+          const requestsFor = (connection: number) => {
+            if (mix === 'write') return writeMix(pick(connection, writers));
+            if (mix === 'read') return readMix(pick(connection), conflictForm);
+            if (mix === adaConflicts) return [readCalls(ada, conflictForm).conflicts!];
+            // A relation's view alone: only researchers with a relation to open.
+            const researcher = pick(connection, mix === 'view' ? viewers : researchers);
+            return [readCalls(researcher, conflictForm)[mix as SingleCall]!];
+          };
+          await backends?.sample();
+          const measured = await drive(`${engine} ${mix}`, url, connections, requestsFor, cpu);
+          figures.push({ ...measured, round, bareRequestsPerSecond: bare.get(connections)! });
+          console.log(formatFigures(figures.at(-1)!));
+        }
       }
     }
   } finally {
@@ -521,9 +544,14 @@ function formatMicroseconds(value: number): string {
   return Number.isNaN(value) ? '-' : `${value.toFixed(0)} µs`;
 }
 
-function formatFigures(figures: Figures): string {
+/** A run's label, with its round when there are several: `postgres read #3`. */
+function runLabel(figures: Pick<Figures, 'label' | 'round'>): string {
+  return rounds > 1 ? `${figures.label} #${figures.round}` : figures.label;
+}
+
+function formatFigures(figures: Pick<Figures, Exclude<keyof Figures, 'bareRequestsPerSecond'>>) {
   return [
-    figures.label.padEnd(22),
+    runLabel(figures).padEnd(labelWidth),
     String(figures.connections).padStart(5),
     figures.requestsPerSecond.toFixed(0).padStart(9),
     `${figures.p50} ms`.padStart(9),
@@ -541,34 +569,69 @@ console.log(
   `${generatedUsers + demoResearchers.length} researchers, ${durationSeconds} s per run after ${warmupSeconds} s not counted, each connection one researcher`,
 );
 console.log(
-  `${'run'.padEnd(22)} ${'conns'.padStart(5)} ${'req/s'.padStart(9)} ${'p50'.padStart(9)} ${'p99'.padStart(9)} ${'errors'.padStart(7)} ${'server CPU'.padStart(11)} ${'db CPU'.padStart(11)} ${'per answer'.padStart(11)}`,
+  `${'run'.padEnd(labelWidth)} ${'conns'.padStart(5)} ${'req/s'.padStart(9)} ${'p50'.padStart(9)} ${'p99'.padStart(9)} ${'errors'.padStart(7)} ${'server CPU'.padStart(11)} ${'db CPU'.padStart(11)} ${'per answer'.padStart(11)}`,
 );
 buildIfNeeded();
 const bare = await startBareServer();
-const ceiling: Figures[] = [];
-try {
+/** The bare server's figures by round: the first round's are measured once, before any engine. */
+const ceiling = new Map<number, Map<number, number>>();
+const measureBare: MeasureBare = async (round) => {
+  const known = ceiling.get(round);
+  if (known) return known;
+  const byConnections = new Map<number, number>();
   for (const connections of connectionCounts) {
-    ceiling.push(
-      await drive('bare node http', bare.url, connections, () => [{ method: 'GET', path: '/' }]),
-    );
-    console.log(formatFigures(ceiling.at(-1)!));
+    const measured = await drive('bare node http', bare.url, connections, () => [
+      { method: 'GET', path: '/' },
+    ]);
+    byConnections.set(connections, measured.requestsPerSecond);
+    console.log(formatFigures({ ...measured, round }));
+  }
+  ceiling.set(round, byConnections);
+  return byConnections;
+};
+const results: Figures[] = [];
+try {
+  await measureBare(1);
+  for (const engine of engines) {
+    // A second engine's rounds are its own: the bare server is measured again in each.
+    if (engine !== engines[0]) ceiling.clear();
+    results.push(...(await measureEngine(engine, measureBare)));
   }
 } finally {
   await stopServer(bare.child);
 }
-const results: Figures[] = [];
-for (const engine of engines) results.push(...(await measureEngine(engine)));
 
-console.log('\nRatio to the bare server at the same connection count:');
+const shareOf = (figures: Figures) =>
+  (figures.requestsPerSecond / figures.bareRequestsPerSecond) * 100;
+console.log('\nRatio to the bare server at the same connection count, in the same round:');
 for (const figures of results) {
-  const bareFigures = ceiling.find((entry) => entry.connections === figures.connections)!;
   console.log(
-    `${figures.label.padEnd(22)} ${String(figures.connections).padStart(5)}  ${(
-      (figures.requestsPerSecond / bareFigures.requestsPerSecond) *
-      100
-    ).toFixed(1)} % of ${bareFigures.requestsPerSecond.toFixed(0)} req/s`,
+    `${runLabel(figures).padEnd(labelWidth)} ${String(figures.connections).padStart(
+      5,
+    )}  ${shareOf(figures).toFixed(1)} % of ${figures.bareRequestsPerSecond.toFixed(0)} req/s`,
   );
 }
+if (rounds > 1) {
+  console.log(`\nMedians of ${rounds} rounds:`);
+  const groups = new Map<string, Figures[]>();
+  for (const figures of results) {
+    const key = `${figures.label.padEnd(labelWidth)} ${String(figures.connections).padStart(5)}`;
+    groups.set(key, [...(groups.get(key) ?? []), figures]);
+  }
+  for (const [key, group] of groups) {
+    const rates = group.map((figures) => figures.requestsPerSecond);
+    const p99s = group.map((figures) => figures.p99);
+    const errors = group.reduce((sum, figures) => sum + figures.errors, 0);
+    console.log(
+      `${key} ${median(rates).toFixed(0).padStart(9)} req/s (${Math.min(...rates).toFixed(0)}–${Math.max(
+        ...rates,
+      ).toFixed(0)}), ${median(group.map(shareOf)).toFixed(1)} % of the bare server, p99 ${Math.min(
+        ...p99s,
+      )}–${Math.max(...p99s)} ms, ${errors} errors`,
+    );
+  }
+}
+
 console.log(
   `load average ${formatLoadAverage(loadAtStart)} at start, ${formatLoadAverage(loadavg())} at end`,
 );
