@@ -94,9 +94,9 @@ const durationSeconds = Number(options.duration);
 const warmupSeconds = Number(options.warmup);
 const mixes = options.mix.split(',');
 const rounds = Number(options.rounds);
+if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds is a whole number from 1');
 /** Wide enough for `postgres conflicts-ada` and, with rounds, its number. */
 const labelWidth = rounds > 1 ? 27 : 22;
-if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds is a whole number from 1');
 /** The calls of the read mix that can each be driven alone. */
 const singleCalls = ['healthz', 'profile', 'list', 'conflicts', 'view'] as const;
 type SingleCall = (typeof singleCalls)[number];
@@ -505,7 +505,6 @@ async function measureEngine(engine: string, measureBare: MeasureBare): Promise<
     const pick = (connection: number, among: Researcher[] = researchers) =>
       among[connection % among.length]!;
     for (let round = 1; round <= rounds; round += 1) {
-      // The first round's bare figures were measured before the engine's database was made.
       const bare = await measureBare(round);
       for (const mix of mixes) {
         for (const connections of connectionCounts) {
@@ -549,7 +548,7 @@ function runLabel(figures: Pick<Figures, 'label' | 'round'>): string {
   return rounds > 1 ? `${figures.label} #${figures.round}` : figures.label;
 }
 
-function formatFigures(figures: Pick<Figures, Exclude<keyof Figures, 'bareRequestsPerSecond'>>) {
+function formatFigures(figures: Omit<Figures, 'bareRequestsPerSecond'>) {
   return [
     runLabel(figures).padEnd(labelWidth),
     String(figures.connections).padStart(5),
@@ -573,11 +572,8 @@ console.log(
 );
 buildIfNeeded();
 const bare = await startBareServer();
-/** The bare server's figures by round: the first round's are measured once, before any engine. */
-const ceiling = new Map<number, Map<number, number>>();
+/** Each round of each engine starts with the bare server, measured then. */
 const measureBare: MeasureBare = async (round) => {
-  const known = ceiling.get(round);
-  if (known) return known;
   const byConnections = new Map<number, number>();
   for (const connections of connectionCounts) {
     const measured = await drive('bare node http', bare.url, connections, () => [
@@ -586,17 +582,11 @@ const measureBare: MeasureBare = async (round) => {
     byConnections.set(connections, measured.requestsPerSecond);
     console.log(formatFigures({ ...measured, round }));
   }
-  ceiling.set(round, byConnections);
   return byConnections;
 };
 const results: Figures[] = [];
 try {
-  await measureBare(1);
-  for (const engine of engines) {
-    // A second engine's rounds are its own: the bare server is measured again in each.
-    if (engine !== engines[0]) ceiling.clear();
-    results.push(...(await measureEngine(engine, measureBare)));
-  }
+  for (const engine of engines) results.push(...(await measureEngine(engine, measureBare)));
 } finally {
   await stopServer(bare.child);
 }

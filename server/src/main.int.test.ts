@@ -97,7 +97,7 @@ describe.skipIf(process.env.TEST_DB_ENGINE === 'postgres')('the compiled server'
     expect(existsSync(path.join(serverDirectory, 'dist/dblp.dtd'))).toBe(true);
   });
 
-  it('reports an error thrown in its code at the TypeScript line, as the log shows it', () => {
+  it('maps an error thrown in its code to the TypeScript line, as npm start runs it', () => {
     // The bundle is written without its layout (scripts/build-server.mjs); its source maps must
     // still lead a stack trace back to the source. institutionKey (common/) fails on null.
     const distDirectory = path.join(serverDirectory, 'dist');
