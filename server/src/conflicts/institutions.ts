@@ -20,7 +20,8 @@ export { institutionKey };
 /**
  * Which institutions are the same place, in plain words:
  * - an institution merged into another (merged_into, followed through chains) is that other;
- * - two institutions with the same name (compared by `institutionKey`) are one;
+ * - two institutions with the same name (compared by `institutionKey`, the keys stored with
+ *   them) are one;
  * - an institution whose name is another's alias is that other. Aliases are matched against
  *   names only, never alias against alias, so two universities that both answer to 'UCL' stay
  *   apart unless one of them is literally named 'UCL'.
@@ -59,14 +60,13 @@ export function resolveInstitutions(institutions: readonly InstitutionFact[]): I
       }
       union(institution.id, institution.mergedIntoId);
     }
-    const key = institutionKey(institution.name);
-    const sameName = idByNameKey.get(key);
-    if (sameName === undefined) idByNameKey.set(key, institution.id);
+    const sameName = idByNameKey.get(institution.nameKey);
+    if (sameName === undefined) idByNameKey.set(institution.nameKey, institution.id);
     else union(institution.id, sameName);
   }
   for (const institution of institutions) {
-    for (const alias of institution.aliases) {
-      const named = idByNameKey.get(institutionKey(alias));
+    for (const aliasKey of institution.aliasKeys) {
+      const named = idByNameKey.get(aliasKey);
       if (named !== undefined) union(institution.id, named);
     }
   }

@@ -1,7 +1,7 @@
 // Small builders for the conflict engine's unit tests: plain facts with sensible defaults,
 // so each table row states only what it is about.
 import type { ConflictRule } from '@recuse/common';
-import { defaultConflictRules } from '@recuse/common';
+import { defaultConflictRules, institutionKey } from '@recuse/common';
 import type { YearMonth } from './dates.ts';
 import type {
   AffiliationFact,
@@ -42,7 +42,17 @@ export function institution(
   name: string,
   extra: Partial<InstitutionFact> = {},
 ): InstitutionFact {
-  return { id, name, aliases: [], mergedIntoId: null, isApproved: true, ...extra };
+  const aliases = extra.aliases ?? [];
+  return {
+    id,
+    name,
+    aliases,
+    nameKey: institutionKey(name),
+    aliasKeys: aliases.map(institutionKey),
+    mergedIntoId: null,
+    isApproved: true,
+    ...extra,
+  };
 }
 
 export function affiliation(

@@ -58,6 +58,13 @@ export interface InstitutionFact {
   id: number;
   name: string;
   aliases: readonly string[];
+  /**
+   * `institutionKey` of the name and of each alias, as stored with the institution (name_key,
+   * alias_keys): the keys the statements find the same places by, so the resolver groups by
+   * the same ones.
+   */
+  nameKey: string;
+  aliasKeys: readonly string[];
   mergedIntoId: number | null;
   /** False while awaiting an administrator's approval (status 3). */
   isApproved: boolean;

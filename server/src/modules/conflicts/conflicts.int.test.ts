@@ -346,6 +346,42 @@ describe('POST /v1/web/relations/data/list with conflict rules', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().user_conflicts).toEqual([]);
   });
+
+  it("treats another institution whose name is this one's alias, or this name spelt otherwise, as the same place", async () => {
+    // Three rows: the names compare by the keys stored with each (name_key, alias_keys).
+    const kim = await signedInUser(t, { firstName: 'Kim', lastName: 'Klein' });
+    const [lee, max] = await Promise.all([
+      buildUser(t.db, { firstName: 'Lee', lastName: 'Lang' }),
+      buildUser(t.db, { firstName: 'Max', lastName: 'Moss' }),
+    ]);
+    const mit = await buildInstitution(t.db, {
+      name: 'Massachusetts Institute of Technology',
+      aliases: ['MIT'],
+    });
+    const byAlias = await buildInstitution(t.db, { name: 'MIT' });
+    const spelt = await buildInstitution(t.db, { name: 'massachusetts-institute of TECHNOLOGY' });
+    await buildAffiliation(t.db, kim.user.id, { institutionId: mit.id, startDate: '2020-01-01' });
+    await buildAffiliation(t.db, lee.id, { institutionId: byAlias.id, startDate: '2022-01-01' });
+    await buildAffiliation(t.db, max.id, { institutionId: spelt.id, startDate: '2023-01-01' });
+
+    const response = await post(
+      t,
+      listUrl,
+      kim.session,
+      {
+        confid: conference.confid,
+        conflictRules: JSON.stringify(['advisor-always']),
+        conflictInstiRules: JSON.stringify(['insti-2y']),
+      },
+      'form',
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const conflicts: ConflictPersonWire[] = response.json().user_conflicts;
+    expect(conflicts.map((person) => [person.name, person.reason[0]!.title])).toEqual([
+      ['Lee Lang', 'Massachusetts Institute of Technology'],
+      ['Max Moss', 'Massachusetts Institute of Technology'],
+    ]);
+  });
 });
 
 const exportAs = (format: string, fields: Record<string, unknown> = allRules) =>

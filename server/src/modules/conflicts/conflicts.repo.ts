@@ -424,6 +424,8 @@ export function readInstitutionalFacts(row: InstitutionalRow): InstitutionalFact
     id: institution.id,
     name: institution.name,
     aliases: institution.aliases,
+    nameKey: institution.name_key,
+    aliasKeys: institution.alias_keys,
     mergedIntoId: institution.merged_into_id,
     isApproved: institution.status === institutionStatus.approved,
   }));
