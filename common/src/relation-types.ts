@@ -232,6 +232,20 @@ export function paperTypeFor(typeId: number, chosen: number | undefined): number
 
 const flag = (value: boolean): 0 | 1 => (value ? 1 : 0);
 
+/**
+ * Every type as the answers send it (the relations list's relation_types, the relation form's
+ * relationTypes), in id order and in the form's order: built once and frozen, so the server
+ * writes their text once rather than on every answer (server/src/http/reply-serializer.ts).
+ * Typed as the replies' (mutable) arrays they are given to; any write to them throws.
+ */
+export const relationTypesWire: RelationTypeWire[] = frozenWire(relationTypes);
+export const relationTypesOrderedWire: RelationTypeWire[] = frozenWire(relationTypesOrdered);
+
+function frozenWire(types: readonly RelationType[]): RelationTypeWire[] {
+  const frozen = Object.freeze(types.map((type) => Object.freeze(relationTypeToWire(type))));
+  return frozen as RelationTypeWire[];
+}
+
 export function relationTypeToWire(type: RelationType): RelationTypeWire {
   return {
     id: type.id,

@@ -6,7 +6,13 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
-import { matrixReplySchema } from '@recuse/common';
+import {
+  addNewReplySchema,
+  matrixReplySchema,
+  pendingEmploymentViewReplySchema,
+  relationListReplySchema,
+  relationViewReplySchema,
+} from '@recuse/common';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { isDevMailboxEnabled } from './config.ts';
@@ -104,8 +110,15 @@ export async function buildApp({
   // Replies go out through fast-json-stringify; tests also check each against its schema.
   const serializerCompiler = createReplySerializerCompiler({
     checkReplies: config.NODE_ENV === 'test',
-    // The matrix's conflicts, built field by field by matrix.service.ts.
-    verbatimArrays: [{ schema: matrixReplySchema, fields: ['conflicts'] }],
+    verbatimArrays: [
+      // The matrix's conflicts, built field by field by matrix.service.ts.
+      { schema: matrixReplySchema, fields: ['conflicts'] },
+      // The relation types: one frozen array each (relationTypesWire), so written once.
+      { schema: relationListReplySchema, fields: ['relation_types'] },
+      { schema: relationViewReplySchema, fields: ['relationTypes'] },
+      { schema: pendingEmploymentViewReplySchema, fields: ['relationTypes'] },
+      { schema: addNewReplySchema, fields: ['relationTypes', 'relationTypesOrdered'] },
+    ],
   });
   const loggers = createLoggers(config.LOG_LEVEL, logStream);
   const app = Fastify({

@@ -258,6 +258,51 @@ describe('compiled reply writers', () => {
     );
   });
 
+  it('write a frozen verbatim array once, and any other as it is at each answer', () => {
+    const schema = z.object({ rows: z.array(z.object({ id: z.number() })) });
+    const write = compileWithVerbatimArrays(schema, ['rows']);
+    let reads = 0;
+    // Each write of the item reads its id (JSON.stringify calls toJSON): counts the writes.
+    const counted = (id: number) => ({
+      toJSON: () => {
+        reads += 1;
+        return { id };
+      },
+    });
+
+    const constant = Object.freeze([Object.freeze(counted(1))]);
+    expect([write({ rows: constant }), write({ rows: constant })]).toEqual([
+      '{"rows":[{"id":1}]}',
+      '{"rows":[{"id":1}]}',
+    ]);
+    expect(reads).toBe(1);
+
+    // A frozen array of items that can change, and an array that can, are written each time.
+    const item = { id: 1 };
+    const frozenOfLive = Object.freeze([item]);
+    const live = [{ id: 1 }];
+    expect([write({ rows: frozenOfLive }), write({ rows: live })]).toEqual([
+      '{"rows":[{"id":1}]}',
+      '{"rows":[{"id":1}]}',
+    ]);
+    item.id = 2;
+    live.push({ id: 3 });
+    expect([write({ rows: frozenOfLive }), write({ rows: live })]).toEqual([
+      '{"rows":[{"id":2}]}',
+      '{"rows":[{"id":1},{"id":3}]}',
+    ]);
+  });
+
+  it('write the relation types the answers share as zod does', () => {
+    const reply = { relationTypes: common.relationTypesWire };
+    const schema = common.relationViewReplySchema.pick({ relationTypes: true });
+    const write = compileWithVerbatimArrays(schema, ['relationTypes']);
+    expect(Object.isFrozen(common.relationTypesWire[0])).toBe(true);
+    for (const written of [write(reply), write(reply)]) {
+      expect(written).toBe(zodWrites(schema, reply));
+    }
+  });
+
   it('fall back to zod for what JSON schema cannot describe', () => {
     const lengthOf = z.object({ n: z.string().transform((text) => text.length) });
     expect(compileReplySerializer(lengthOf).fast).toBe(false);

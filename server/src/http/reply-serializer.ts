@@ -96,6 +96,10 @@ export function compileReplySerializer(schema: z.core.$ZodType): { write: Write;
  * `JSON.stringify` writes every field an item holds: the service must build each item with
  * exactly the declared fields (under `checkReplies`, every reply of the tests is compared with
  * zod's encoding, which leaves undeclared fields out). The verbatim fields come first.
+ *
+ * A frozen array of frozen items cannot change, so its text is written the first time it goes
+ * out and reused after: the relation types that the relations list and the relation form send
+ * with every answer (relationTypesWire in @recuse/common), a third of a conflict list's bytes.
  */
 export function compileWithVerbatimArrays(schema: z.ZodObject, fields: readonly string[]): Write {
   const omitted = Object.fromEntries(fields.map((field) => [field, true] as const));
@@ -108,11 +112,28 @@ export function compileWithVerbatimArrays(schema: z.ZodObject, fields: readonly 
     const parts = fields.map((field) => {
       const value = record[field];
       if (!Array.isArray(value)) throw new TypeError(`"${field}" is required and is an array`);
-      return `${JSON.stringify(field)}:${JSON.stringify(value)}`;
+      return `${JSON.stringify(field)}:${arrayText(value)}`;
     });
     const written = writeRest(rest);
     return `{${parts.join(',')}${written === '{}' ? '' : ','}${written.slice(1)}`;
   };
+}
+
+/** The text of each frozen array of frozen items written so far (compileWithVerbatimArrays). */
+const frozenArrayTexts = new WeakMap<readonly unknown[], string>();
+
+function arrayText(value: readonly unknown[]): string {
+  const known = frozenArrayTexts.get(value);
+  if (known !== undefined) return known;
+  const text = JSON.stringify(value);
+  if (isFrozenThrough(value)) frozenArrayTexts.set(value, text);
+  return text;
+}
+
+/** Whether a value and everything in it are frozen (primitives are). */
+function isFrozenThrough(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return true;
+  return Object.isFrozen(value) && Object.values(value).every(isFrozenThrough);
 }
 
 function encodeWithZod(schema: z.core.$ZodType): Write {

@@ -2,12 +2,7 @@
 // contract's list rows (docs/api-relations.md), with the institutions of their affiliations.
 // Without selected rules the answer's `user_conflicts` is empty; with rules, the conflicts
 // module answers the call, building the same rows with relationsPageOf (docs/api-conflicts.md).
-import {
-  findRelationType,
-  relationStatus,
-  relationTypeToWire,
-  relationTypes,
-} from '@recuse/common';
+import { findRelationType, relationStatus, relationTypes, relationTypesWire } from '@recuse/common';
 import type { Affiliation, ConflictPersonWire } from '@recuse/common';
 import { formatYears } from '../../conflicts/exports.ts';
 import type { AppContext } from '../../context.ts';
@@ -202,7 +197,7 @@ function relationsPageOf(
       };
     }),
     user_conflicts: [] as ConflictPersonWire[],
-    relation_types: relationTypes.map(relationTypeToWire),
+    relation_types: relationTypesWire,
     relations: rows,
   };
 }

@@ -1,15 +1,14 @@
 // What the relation pages read (docs/api-relations.md, "Reading"): the add-relation form's data,
 // one relation with its people and what the viewer may do, its activity log, and the list of
 // relations.
-import type { PersonOption, RelationTypeWire } from '@recuse/common';
+import type { PersonOption } from '@recuse/common';
 import {
   findRelationType,
   messages,
   paperTypes,
   parseIdField,
-  relationTypeToWire,
-  relationTypes,
-  relationTypesOrdered,
+  relationTypesOrderedWire,
+  relationTypesWire,
 } from '@recuse/common';
 import type { AppContext } from '../../context.ts';
 import type { SessionUser } from '../../http/authenticate.ts';
@@ -39,8 +38,6 @@ const findRelationForView = relationForViewReader(ownInstitutionDropListPart.col
 /** At most this many people the user knows are sent with a form; the search finds the rest. */
 export const knownPeopleLimit = 2000;
 
-const typesWire = (): RelationTypeWire[] => relationTypes.map(relationTypeToWire);
-
 /** GET /v1/web/relation/data/addnew. */
 export async function getAddNewData(context: AppContext, session: SessionUser) {
   const { user } = session;
@@ -50,8 +47,8 @@ export async function getAddNewData(context: AppContext, session: SessionUser) {
     listPublicationsOfUser(context.db, user.id),
   ]);
   return {
-    relationTypes: typesWire(),
-    relationTypesOrdered: relationTypesOrdered.map(relationTypeToWire),
+    relationTypes: relationTypesWire,
+    relationTypesOrdered: relationTypesOrderedWire,
     usersDrp: known.map(toPersonOption),
     institutionDrop,
     paperTypes,
@@ -175,7 +172,7 @@ export async function getRelationView(context: AppContext, session: SessionUser,
           }))
         : [],
     numberOfCoAuthors: activeParties.length,
-    relationTypes: typesWire(),
+    relationTypes: relationTypesWire,
     paperTypes,
     usersDrp,
     institutionDrop: ownInstitutionDropListPart.toDropList(found.alongside),
