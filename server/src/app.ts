@@ -110,11 +110,16 @@ export async function buildApp({
   // Replies go out through fast-json-stringify; tests also check each against its schema.
   const serializerCompiler = createReplySerializerCompiler({
     checkReplies: config.NODE_ENV === 'test',
-    verbatimArrays: [
+    verbatimFields: [
       // The matrix's conflicts, built field by field by matrix.service.ts.
       { schema: matrixReplySchema, fields: ['conflicts'] },
-      // The relation types: one frozen array each (relationTypesWire), so written once.
-      { schema: relationListReplySchema, fields: ['relation_types'] },
+      // The relations list's rows and conflicts, built field by field by relations-list.service
+      // and conflicts.service; the relation types, one frozen array each (relationTypesWire),
+      // so written once.
+      {
+        schema: relationListReplySchema,
+        fields: ['relations', 'user_conflicts', 'institution_list', 'relation_types'],
+      },
       { schema: relationViewReplySchema, fields: ['relationTypes'] },
       { schema: pendingEmploymentViewReplySchema, fields: ['relationTypes'] },
       { schema: addNewReplySchema, fields: ['relationTypes', 'relationTypesOrdered'] },

@@ -7,7 +7,7 @@ import * as common from '@recuse/common';
 import { relationListReplySchema } from '@recuse/common';
 import {
   compileReplySerializer,
-  compileWithVerbatimArrays,
+  compileWithVerbatimFields,
   createReplySerializerCompiler,
   toWritableJsonSchema,
 } from './reply-serializer.ts';
@@ -224,13 +224,15 @@ describe('compiled reply writers', () => {
     });
   });
 
-  it('write verbatim arrays as zod does when their items hold the declared fields only', () => {
+  it('write verbatim arrays and records as zod does when their objects hold the declared fields only', () => {
+    const row = z.object({ id: z.number(), note: z.string().nullable() });
     const schema = z.object({
       title: z.string(),
-      rows: z.array(z.object({ id: z.number(), note: z.string().nullable() })),
+      rows: z.array(row),
+      byType: z.record(z.string(), z.array(row)),
       count: z.number(),
     });
-    const write = compileWithVerbatimArrays(schema, ['rows']);
+    const write = compileWithVerbatimFields(schema, ['rows', 'byType']);
     for (const rows of [
       [],
       [
@@ -238,29 +240,37 @@ describe('compiled reply writers', () => {
         { id: 2, note: 'a "b"\n' },
       ],
     ]) {
-      const reply = { title: 'T', rows, count: rows.length, secret: 1 };
+      const reply = { title: 'T', rows, byType: { '3': rows }, count: rows.length, secret: 1 };
       const written = write(reply);
       expectSameJson(written, zodWrites(schema, reply));
       expect(written).not.toContain('secret');
     }
     // Required, as in the schema.
-    expect(() => write({ title: 'T', count: 0 })).toThrow('"rows" is required');
-    // Outside the verbatim arrays, the compiled writer still leaves undeclared fields out; in
+    expect(() => write({ title: 'T', byType: {}, count: 0 })).toThrow('"rows" is required');
+    expect(() => write({ title: 'T', rows: [], byType: null, count: 0 })).toThrow(
+      '"byType" is required',
+    );
+    // Outside the verbatim fields, the compiled writer still leaves undeclared fields out; in
     // them, what the service built goes out: the checks of the tests compare it with zod's.
     const checked = createReplySerializerCompiler({
       checkReplies: true,
-      verbatimArrays: [{ schema, fields: ['rows'] }],
+      verbatimFields: [{ schema, fields: ['rows', 'byType'] }],
     })({ method: 'GET', url: '/v1/example', schema });
     expect(() =>
-      checked({ title: 'T', rows: [{ id: 1, note: null, secret: 1 }], count: 1 }),
+      checked({
+        title: 'T',
+        rows: [],
+        byType: { '3': [{ id: 1, note: null, secret: 1 }] },
+        count: 1,
+      }),
     ).toThrow(
-      "The reply of GET /v1/example was written differently from its schema's encoding, at rows[0].secret",
+      "The reply of GET /v1/example was written differently from its schema's encoding, at byType.3[0].secret",
     );
   });
 
   it('write a frozen verbatim array once, and any other as it is at each answer', () => {
     const schema = z.object({ rows: z.array(z.object({ id: z.number() })) });
-    const write = compileWithVerbatimArrays(schema, ['rows']);
+    const write = compileWithVerbatimFields(schema, ['rows']);
     let reads = 0;
     // Each write of the item reads its id (JSON.stringify calls toJSON): counts the writes.
     const counted = (id: number) => ({
@@ -296,7 +306,7 @@ describe('compiled reply writers', () => {
   it('write the relation types the answers share as zod does', () => {
     const reply = { relationTypes: common.relationTypesWire };
     const schema = common.relationViewReplySchema.pick({ relationTypes: true });
-    const write = compileWithVerbatimArrays(schema, ['relationTypes']);
+    const write = compileWithVerbatimFields(schema, ['relationTypes']);
     expect(Object.isFrozen(common.relationTypesWire[0])).toBe(true);
     for (const written of [write(reply), write(reply)]) {
       expect(written).toBe(zodWrites(schema, reply));

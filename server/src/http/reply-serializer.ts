@@ -21,11 +21,11 @@ export interface ReplySerializerOptions {
   /** Also encode every reply with zod and compare: a wrong reply then fails with 500. */
   checkReplies: boolean;
   /**
-   * Reply schemas some of whose top-level arrays are written by `JSON.stringify`
-   * (compileWithVerbatimArrays): their services build each item with exactly its declared
-   * fields. A schema's object, as the routes declare it.
+   * Reply schemas some of whose top-level arrays and objects are written by `JSON.stringify`
+   * (compileWithVerbatimFields): their services build each object in them with exactly its
+   * declared fields. A schema's object, as the routes declare it.
    */
-  verbatimArrays?: ReadonlyArray<{ schema: z.ZodObject; fields: readonly string[] }>;
+  verbatimFields?: ReadonlyArray<{ schema: z.ZodObject; fields: readonly string[] }>;
 }
 
 /**
@@ -34,16 +34,16 @@ export interface ReplySerializerOptions {
  */
 export function createReplySerializerCompiler({
   checkReplies,
-  verbatimArrays = [],
+  verbatimFields = [],
 }: ReplySerializerOptions): FastifySerializerCompiler<unknown> {
   const writers = new WeakMap<z.core.$ZodType, Write>();
   const verbatim = new Map<z.core.$ZodType, { schema: z.ZodObject; fields: readonly string[] }>(
-    verbatimArrays.map((entry) => [entry.schema, entry]),
+    verbatimFields.map((entry) => [entry.schema, entry]),
   );
   const compile = (schema: z.core.$ZodType) => {
     const entry = verbatim.get(schema);
     return entry
-      ? compileWithVerbatimArrays(entry.schema, entry.fields)
+      ? compileWithVerbatimFields(entry.schema, entry.fields)
       : compileReplySerializer(schema).write;
   };
   const writerOf = (schema: z.core.$ZodType) => {
@@ -88,20 +88,24 @@ export function compileReplySerializer(schema: z.core.$ZodType): { write: Write;
 }
 
 /**
- * The writer of an object schema whose `fields` (arrays) go out through `JSON.stringify`, the
- * rest through the compiled writer. For the largest answers, whose bulk is one array of many
- * small objects: fast-json-stringify writes the output by appending to one string, and on the
- * matrix's 43,000 conflicts (37 MB) that took three to four times `JSON.stringify`'s time, mostly
- * in the garbage collector (docs/benchmarks.md, "The chair's committee × submissions matrix").
- * `JSON.stringify` writes every field an item holds: the service must build each item with
- * exactly the declared fields (under `checkReplies`, every reply of the tests is compared with
- * zod's encoding, which leaves undeclared fields out). The verbatim fields come first.
+ * The writer of an object schema whose `fields` (arrays, or objects such as a record of rows) go
+ * out through `JSON.stringify`, the rest through the compiled writer. For the answers whose bulk
+ * is many small objects: fast-json-stringify writes the output by appending to one string, and
+ * on the matrix's 43,000 conflicts (37 MB) that took three to four times `JSON.stringify`'s
+ * time, mostly in the garbage collector (docs/benchmarks.md, "The chair's committee ×
+ * submissions matrix"); served, a generated researcher's conflict list (30 KB) cost a tenth
+ * more of the server's CPU written by the compiled function (docs/benchmarks.md, eleventh
+ * session). `JSON.stringify` writes every field an object holds: the service must build each
+ * one with exactly the declared fields (under `checkReplies`, every reply of the tests is
+ * compared with zod's encoding, which leaves undeclared fields out). The verbatim fields come
+ * first.
  *
- * A frozen array of frozen items cannot change, so its text is written the first time it goes
- * out and reused after: the relation types that the relations list and the relation form send
- * with every answer (relationTypesWire in @recuse/common), a third of a conflict list's bytes.
+ * A value frozen through (items and fields included) cannot change, so its text is written the
+ * first time it goes out and reused after: the relation types that the relations list and the
+ * relation form send with every answer (relationTypesWire in @recuse/common), a third of a
+ * conflict list's bytes.
  */
-export function compileWithVerbatimArrays(schema: z.ZodObject, fields: readonly string[]): Write {
+export function compileWithVerbatimFields(schema: z.ZodObject, fields: readonly string[]): Write {
   const omitted = Object.fromEntries(fields.map((field) => [field, true] as const));
   const writeRest = compileReplySerializer(schema.omit(omitted as Record<string, true>)).write;
   const names = new Set(fields);
@@ -111,22 +115,23 @@ export function compileWithVerbatimArrays(schema: z.ZodObject, fields: readonly 
     for (const key of Object.keys(record)) if (!names.has(key)) rest[key] = record[key];
     const parts = fields.map((field) => {
       const value = record[field];
-      if (!Array.isArray(value)) throw new TypeError(`"${field}" is required and is an array`);
-      return `${JSON.stringify(field)}:${arrayText(value)}`;
+      if (typeof value !== 'object' || value === null)
+        throw new TypeError(`"${field}" is required and is an array or an object`);
+      return `${JSON.stringify(field)}:${verbatimText(value)}`;
     });
     const written = writeRest(rest);
     return `{${parts.join(',')}${written === '{}' ? '' : ','}${written.slice(1)}`;
   };
 }
 
-/** The text of each frozen array of frozen items written so far (compileWithVerbatimArrays). */
-const frozenArrayTexts = new WeakMap<readonly unknown[], string>();
+/** The text of each value frozen through written so far (compileWithVerbatimFields). */
+const frozenTexts = new WeakMap<object, string>();
 
-function arrayText(value: readonly unknown[]): string {
-  const known = frozenArrayTexts.get(value);
+function verbatimText(value: object): string {
+  const known = frozenTexts.get(value);
   if (known !== undefined) return known;
   const text = JSON.stringify(value);
-  if (isFrozenThrough(value)) frozenArrayTexts.set(value, text);
+  if (isFrozenThrough(value)) frozenTexts.set(value, text);
   return text;
 }
 

@@ -274,6 +274,10 @@ export async function describePeople(
   return described;
 }
 
+/**
+ * The list's user_conflicts. It goes out through JSON.stringify (app.ts, verbatimFields), as
+ * does toInstitutionListWire's institution_list: exactly the declared fields, nothing more.
+ */
 export function toUserConflictsWire(findings: ConflictFindings): ConflictPersonWire[] {
   return findings.people.map((person) => ({
     id: person.id,

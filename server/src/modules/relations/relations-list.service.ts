@@ -2,6 +2,8 @@
 // contract's list rows (docs/api-relations.md), with the institutions of their affiliations.
 // Without selected rules the answer's `user_conflicts` is empty; with rules, the conflicts
 // module answers the call, building the same rows with relationsPageOf (docs/api-conflicts.md).
+// The rows go out through JSON.stringify (app.ts, verbatimFields): each is one object literal
+// with exactly the fields its schema declares.
 import { findRelationType, relationStatus, relationTypes, relationTypesWire } from '@recuse/common';
 import type { Affiliation, ConflictPersonWire } from '@recuse/common';
 import { formatYears } from '../../conflicts/exports.ts';
