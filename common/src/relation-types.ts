@@ -236,10 +236,12 @@ const flag = (value: boolean): 0 | 1 => (value ? 1 : 0);
  * Every type as the answers send it (the relations list's relation_types, the relation form's
  * relationTypes), in id order and in the form's order: built once and frozen, so the server
  * writes their text once rather than on every answer (server/src/http/reply-serializer.ts).
- * Typed as the replies' (mutable) arrays they are given to; any write to them throws.
+ * Typed as the replies' (mutable) arrays they are given to; any write to them throws. Marked
+ * pure, so a bundle that does not use them (the web app's) leaves them out.
  */
-export const relationTypesWire: RelationTypeWire[] = frozenWire(relationTypes);
-export const relationTypesOrderedWire: RelationTypeWire[] = frozenWire(relationTypesOrdered);
+export const relationTypesWire: RelationTypeWire[] = /* @__PURE__ */ frozenWire(relationTypes);
+export const relationTypesOrderedWire: RelationTypeWire[] =
+  /* @__PURE__ */ frozenWire(relationTypesOrdered);
 
 function frozenWire(types: readonly RelationType[]): RelationTypeWire[] {
   const frozen = Object.freeze(types.map((type) => Object.freeze(relationTypeToWire(type))));

@@ -37,16 +37,15 @@ export function relation(
   };
 }
 
+/** An institution keyed as storing it keys it: its name's and `aliases`' institutionKey. */
 export function institution(
   id: number,
   name: string,
-  extra: Partial<InstitutionFact> = {},
+  { aliases = [], ...extra }: Partial<InstitutionFact> & { aliases?: readonly string[] } = {},
 ): InstitutionFact {
-  const aliases = extra.aliases ?? [];
   return {
     id,
     name,
-    aliases,
     nameKey: institutionKey(name),
     aliasKeys: aliases.map(institutionKey),
     mergedIntoId: null,

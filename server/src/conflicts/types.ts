@@ -53,15 +53,14 @@ export interface AffiliationFact {
   isCurrent: boolean;
 }
 
-/** An institution row: aliases, and the institution it was merged into, if any. */
+/** An institution row: the keys of its names, and the institution it was merged into, if any. */
 export interface InstitutionFact {
   id: number;
   name: string;
-  aliases: readonly string[];
   /**
    * `institutionKey` of the name and of each alias, as stored with the institution (name_key,
    * alias_keys): the keys the statements find the same places by, so the resolver groups by
-   * the same ones.
+   * the same ones. The aliases themselves are never shown, so they are not read.
    */
   nameKey: string;
   aliasKeys: readonly string[];

@@ -301,7 +301,6 @@ interface AffiliationRow extends PersonRow {
 interface InstitutionRow {
   id: number;
   name: string;
-  aliases: string[];
   name_key: string;
   alias_keys: string[];
   merged_into_id: number | null;
@@ -423,7 +422,6 @@ export function readInstitutionalFacts(row: InstitutionalRow): InstitutionalFact
   const institutions = row.institutions.map((institution) => ({
     id: institution.id,
     name: institution.name,
-    aliases: institution.aliases,
     nameKey: institution.name_key,
     aliasKeys: institution.alias_keys,
     mergedIntoId: institution.merged_into_id,
@@ -469,7 +467,7 @@ function toAffiliation(row: AffiliationRow): AffiliationFact {
   };
 }
 
-const institutionColumns = sql`id, name, aliases, name_key, alias_keys, merged_into_id, status`;
+const institutionColumns = sql`id, name, name_key, alias_keys, merged_into_id, status`;
 
 /**
  * The institutions one step from institution `i` that are the same place: the one it was
