@@ -24,7 +24,7 @@ import { SessionCache } from './modules/auth/session-cache.ts';
 import { ConferenceRulesCache } from './modules/conferences/rules-cache.ts';
 import { createRequireUser } from './http/authenticate.ts';
 import { registerCompression } from './http/compression.ts';
-import { answerFrameworkError, registerErrorHandler } from './http/error-handler.ts';
+import { createFrameworkErrorAnswer, registerErrorHandler } from './http/error-handler.ts';
 import { OneLinePerRequest, createLoggers } from './http/logging.ts';
 import { databaseRateLimitStore } from './http/rate-limit-store.ts';
 import { registerMultipart } from './http/multipart.ts';
@@ -126,6 +126,7 @@ export async function buildApp({
     ],
   });
   const loggers = createLoggers(config.LOG_LEVEL, logStream);
+  const requestLog = new OneLinePerRequest(loggers.requestLines);
   const app = Fastify({
     // Every route's schemas go through our compilers (zod in, fast-json-stringify out). Given
     // here rather than set after, Fastify never loads its default Ajv compilers, some 50 ms of
@@ -148,8 +149,8 @@ export async function buildApp({
     // (A hop count, written as the function proxy-addr makes of it: Fastify's types omit numbers.)
     trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY_HOPS,
     bodyLimit: 1_048_576,
-    logController: new OneLinePerRequest(loggers.requestLines),
-    frameworkErrors: answerFrameworkError,
+    logController: requestLog,
+    frameworkErrors: createFrameworkErrorAnswer(requestLog),
   });
   app.decorateRequest('session', null);
   registerResponseHeaders(app);

@@ -6,6 +6,7 @@ import type { FieldErrors } from '@recuse/common';
 import { messages } from '@recuse/common';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { HttpError } from './errors.ts';
+import type { OneLinePerRequest } from './logging.ts';
 import { setRequestHeaders } from './response-headers.ts';
 import { securityHeaderValues } from './security-headers.ts';
 
@@ -69,19 +70,23 @@ export function registerErrorHandler(app: FastifyInstance) {
  * The answer to a request Fastify refuses before routing it (its `frameworkErrors`): a path
  * with a broken percent-escape (400) or a path part longer than `maxParamLength` (414). No hook
  * runs for these, so the answer is given the headers of every answer here, and the contract's
- * `{message}` instead of Fastify's own body, which echoed the path.
+ * `{message}` instead of Fastify's own body, which echoed the path; and as Fastify writes no
+ * line for them, `requestLog` does (OneLinePerRequest.refusedBeforeRouting).
  */
-export function answerFrameworkError(
-  error: FastifyError,
-  request: FastifyRequest,
-  reply: FastifyReply,
-) {
-  reply.headers(securityHeaderValues);
-  setRequestHeaders(request, reply);
-  if (error.code === 'FST_ERR_BAD_URL')
-    return reply.code(400).send({ message: messages.addressInvalid });
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
-    return reply.code(414).send({ message: messages.addressTooLong });
-  request.log.error({ err: error }, 'request failed');
-  return reply.code(500).send({ message: messages.serverError });
+export function createFrameworkErrorAnswer(requestLog: OneLinePerRequest) {
+  return function answerFrameworkError(
+    error: FastifyError,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
+    requestLog.refusedBeforeRouting(request, reply, error.code);
+    reply.headers(securityHeaderValues);
+    setRequestHeaders(request, reply);
+    if (error.code === 'FST_ERR_BAD_URL')
+      return reply.code(400).send({ message: messages.addressInvalid });
+    if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
+      return reply.code(414).send({ message: messages.addressTooLong });
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ message: messages.serverError });
+  };
 }

@@ -11,6 +11,7 @@ interface LogLine {
   req?: { method: string; url: string };
   res?: { statusCode: number };
   responseTime?: number;
+  refusal?: string;
 }
 
 let t: TestApp;
@@ -64,6 +65,29 @@ describe('the request log', () => {
     expect(response.statusCode).toBe(401);
     expect(linesOf('three-3')).toMatchObject([{ res: { statusCode: 401 } }]);
   });
+
+  it.each([
+    ['a broken escape', '%ZZ', 400, 'FST_ERR_BAD_URL'],
+    ['an overlong part', 'a'.repeat(101), 414, 'FST_ERR_MAX_PARAM_LENGTH'],
+  ])(
+    'writes the line for a path Fastify refuses before routing (%s), without the path',
+    async (_, part, status, refusal) => {
+      const token = `${part}token-that-must-not-be-logged`;
+      const reqId = `refused-${status}`;
+      const response = await t.app.inject({
+        url: `/v1/web/user/password/find/${token}?email=someone%40example.org`,
+        headers: { 'x-request-id': reqId },
+      });
+      expect(response.statusCode).toBe(status);
+      const written = linesOf(reqId);
+      expect(written).toMatchObject([
+        { msg: 'request completed', req: { method: 'GET' }, res: { statusCode: status }, refusal },
+      ]);
+      expect(written[0]!.responseTime).toBeGreaterThanOrEqual(0);
+      expect(JSON.stringify(written)).not.toContain('token-that-must-not-be-logged');
+      expect(JSON.stringify(written)).not.toContain('someone');
+    },
+  );
 
   it('keeps credentials out of the request line, which is written without the redaction', async () => {
     const token = 'a-bearer-token-that-must-not-be-logged';

@@ -112,6 +112,30 @@ export class OneLinePerRequest extends LogController {
 
   override incomingRequest() {}
 
+  /**
+   * The line of a request Fastify refused before routing it (answerFrameworkError), for which
+   * it calls no requestCompleted. It names no address: the part Fastify could not read (a
+   * broken escape, an overlong path part) may be a token, and there is no route pattern to
+   * name instead. `refusal` is Fastify's code for the reason.
+   */
+  refusedBeforeRouting(request: FastifyRequest, reply: FastifyReply, refusal: string) {
+    const startedAt = performance.now();
+    reply.raw.once('finish', () => {
+      if (!this.lines.isLevelEnabled('info')) return;
+      const { method, host, remoteAddress } = serializeRequest(request);
+      this.lines.info(
+        {
+          reqId: request.id,
+          req: { method, host, remoteAddress },
+          res: { statusCode: reply.statusCode },
+          responseTime: performance.now() - startedAt,
+          refusal,
+        },
+        'request completed',
+      );
+    });
+  }
+
   override requestCompleted(
     error: Error | null | undefined,
     request: FastifyRequest,
