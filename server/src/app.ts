@@ -63,6 +63,7 @@ import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerInstitutionAdminRoutes } from './modules/institutions/institutions-admin.routes.ts';
 import { registerRequestRoutes } from './modules/requests/requests.routes.ts';
 import { registerInstitutionRoutes } from './modules/institutions/institutions.routes.ts';
+import { ProfileSummaryCache } from './modules/profile/profile-summary-cache.ts';
 import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
 import { registerRelationDecisionRoutes } from './modules/relations/relation-decisions.routes.ts';
 import { registerRelationRoutes } from './modules/relations/relations.routes.ts';
@@ -159,7 +160,9 @@ export async function buildApp({
   if (sessions) app.addHook('onClose', async () => sessions.close());
   const conferenceRules = changes ? new ConferenceRulesCache(changes) : undefined;
   if (conferenceRules) app.addHook('onClose', async () => conferenceRules.close());
-  const context: AppContext = { config, db, sessions, conferenceRules };
+  const profileSummaries = changes ? new ProfileSummaryCache(changes) : undefined;
+  if (profileSummaries) app.addHook('onClose', async () => profileSummaries.close());
+  const context: AppContext = { config, db, sessions, conferenceRules, profileSummaries };
   await registerPlugins(app, db);
   registerErrorHandler(app);
 

@@ -19,6 +19,8 @@ describe('readChange', () => {
   it('reads the payloads the triggers send, and nothing else', () => {
     expect(readChange('user:42')).toEqual({ scope: 'user', userId: 42 });
     expect(readChange('conferences')).toEqual({ scope: 'conferences' });
+    expect(readChange('profile:7')).toEqual({ scope: 'profile', userId: 7 });
+    expect(readChange('profile:all')).toBeUndefined();
     expect(readChange('user:')).toBeUndefined();
     expect(readChange('user:4x')).toBeUndefined();
     expect(readChange('relations')).toBeUndefined();

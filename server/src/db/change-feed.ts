@@ -1,7 +1,8 @@
 // What the database announces on the channel `recuse_changes` when a change commits (the
 // triggers of migration 0028: 'user:<id>' for an account or one of its access tokens; of 0030:
-// 'conferences' for the conferences or their rules), delivered to the code that keeps copies in
-// memory (the session cache, the conference rules cache). Each payload is read here into a change
+// 'conferences' for the conferences or their rules; of 0033: 'profile:<id>' for a user's
+// notifications, affiliations or chairs), delivered to the code that keeps copies in memory (the
+// session cache, the conference rules cache, the profile summary cache). Each payload is read here into a change
 // with a scope, and each copy hears only the scopes it names: a cache added for a new scope needs
 // no edit to the others. Two promises hold on both engines:
 // - a change this process commits is delivered before the commit's statement returns, so the
@@ -16,15 +17,22 @@ import type pg from 'pg';
 
 export const changeChannel = 'recuse_changes';
 
-/** An announced change: to one account or its tokens, or to the conferences and their rules. */
-export type Change = { scope: 'user'; userId: number } | { scope: 'conferences' };
+/**
+ * An announced change: to one account or its tokens, to the conferences and their rules, or to
+ * what one user's dashboard summary is read from.
+ */
+export type Change =
+  | { scope: 'user'; userId: number }
+  | { scope: 'conferences' }
+  | { scope: 'profile'; userId: number };
 export type ChangeScope = Change['scope'];
 
 /** The change a payload announces, or undefined when it names no scope this code knows. */
 export function readChange(payload: string): Change | undefined {
   if (payload === 'conferences') return { scope: 'conferences' };
-  const user = /^user:(\d+)$/.exec(payload);
-  return user ? { scope: 'user', userId: Number(user[1]) } : undefined;
+  const user = /^(user|profile):(\d+)$/.exec(payload);
+  if (!user) return undefined;
+  return { scope: user[1] as 'user' | 'profile', userId: Number(user[2]) };
 }
 
 export interface ChangeFeed {

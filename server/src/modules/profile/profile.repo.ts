@@ -55,16 +55,20 @@ export async function setShowHelpNotification(
     .where(eq(users.id, userId));
 }
 
+export interface ProfileSummary {
+  /** Newest first. */
+  unread: Notification[];
+  hasAffiliations: boolean;
+  isChair: boolean;
+}
+
 /**
  * What the dashboard and the navigation need beside the session's user, in one statement: the
  * unread notifications, newest first, and whether the user has an affiliation (the profile is
  * complete) and chairs a conference (the navigation's Workspace). One row per unread
  * notification, or one row without one; the flags are uncorrelated sub-queries, run once.
  */
-export async function findProfileSummary(
-  db: Db,
-  userId: number,
-): Promise<{ unread: Notification[]; hasAffiliations: boolean; isChair: boolean }> {
+export async function findProfileSummary(db: Db, userId: number): Promise<ProfileSummary> {
   const rows = await profileSummary(db).execute({ userId });
   const [first] = rows;
   return {

@@ -72,7 +72,8 @@ export function toWireNotification(notification: Notification): ProfileNotificat
 
 export async function getProfile(context: AppContext, session: SessionUser): Promise<Profile> {
   const { user } = session;
-  const { unread, ...flags } = await findProfileSummary(context.db, user.id);
+  const read = () => findProfileSummary(context.db, user.id);
+  const { unread, ...flags } = await (context.profileSummaries?.find(user.id, read) ?? read());
   return {
     FName: user.firstName,
     SName: user.lastName,
