@@ -5,17 +5,17 @@
 // The rows go out through JSON.stringify (app.ts, verbatimFields): each is one object literal
 // with exactly the fields its schema declares.
 import { findRelationType, relationStatus, relationTypes, relationTypesWire } from '@recuse/common';
-import type { Affiliation, ConflictPersonWire } from '@recuse/common';
+import type { ConflictPersonWire } from '@recuse/common';
 import { formatYears } from '../../conflicts/exports.ts';
 import type { AppContext } from '../../context.ts';
 import type { SessionUser } from '../../http/authenticate.ts';
-import { listProfileAffiliations } from '../profile/profile.service.ts';
 import { isActivePartyStatus } from './relation-rules.ts';
 import type { NamedUser } from './relation-wire.ts';
 import { displayName, viewerStatus } from './relation-wire.ts';
 import type {
   CountedRelations,
   CountingAsk,
+  ListedAffiliation,
   ListedParty,
   ListedRelation,
   ListedRelations,
@@ -106,11 +106,8 @@ export async function listRelationsPage(
   form: { pageName?: string | undefined },
 ) {
   const me = session.user.id;
-  const [listed, affiliations] = await Promise.all([
-    listRelationsForList(context.db, me),
-    listProfileAffiliations(context, me),
-  ]);
-  return relationsPageOf(me, form, listed, affiliations);
+  const listed = await listRelationsForList(context.db, me);
+  return relationsPageOf(me, form, listed, listed.affiliations);
 }
 
 /**
@@ -133,7 +130,7 @@ function relationsPageOf(
   me: number,
   form: { pageName?: string | undefined },
   { relations, parties, people: named }: ListedRelations,
-  affiliations: readonly Affiliation[],
+  affiliations: readonly ListedAffiliation[],
 ) {
   const isPendingPage = form.pageName === 'pending';
   const people = new Map<number, ListedPerson>();
@@ -188,14 +185,18 @@ function relationsPageOf(
     tot_relations: total,
     institution_list: affiliations.map((affiliation) => {
       const startYear = affiliation.startDate ? Number(affiliation.startDate.slice(0, 4)) : null;
-      const endYear = affiliation.endDate ? Number(affiliation.endDate.slice(0, 4)) : null;
+      // A current affiliation has no end, whatever end date it holds.
+      const endYear =
+        !affiliation.isCurrent && affiliation.endDate
+          ? Number(affiliation.endDate.slice(0, 4))
+          : null;
       return {
         institution_name: affiliation.institutionName,
         institution_id: affiliation.institutionId,
-        institution_status: affiliation.instStatus,
+        institution_status: affiliation.institutionStatus,
         type_of_position: affiliation.positionLabel,
         year: startYear ?? endYear,
-        years: formatYears(startYear, affiliation.current === 1 ? null : endYear),
+        years: formatYears(startYear, endYear),
       };
     }),
     user_conflicts: [] as ConflictPersonWire[],

@@ -116,8 +116,15 @@ export interface ListedParty {
  * docs/benchmarks.md, "Relations list for a prolific author" and "Statements per call". The
  * statement is built once for all users (listStatements).
  */
-export async function listRelationsForList(db: Db, userId: number): Promise<ListedRelations> {
-  return readListed(db, userId, null);
+export async function listRelationsForList(
+  db: Db,
+  userId: number,
+): Promise<ListedRelations & { affiliations: ListedAffiliation[] }> {
+  const { alongside, ...listed } = await readListed(db, userId, null);
+  return {
+    ...listed,
+    affiliations: (alongside as { affiliations: ListedAffiliation[] }).affiliations,
+  };
 }
 
 /** The list's relations, parties and people (listRelationsForList). */
@@ -125,6 +132,38 @@ export interface ListedRelations {
   relations: ListedRelation[];
   parties: ListedParty[];
   people: Map<number, NamedUser>;
+}
+
+/**
+ * One of the user's own affiliations as the relations list names them (its institution_list),
+ * read by the plain list's statement: current ones first, then the newest.
+ */
+export interface ListedAffiliation {
+  institutionId: number;
+  institutionName: string;
+  institutionStatus: number;
+  /** The position's name, '' without one. */
+  positionLabel: string;
+  /** `YYYY-MM-DD`. */
+  startDate: string | null;
+  endDate: string | null;
+  isCurrent: boolean;
+}
+
+/**
+ * The plain list's one column beside its relations: the user's affiliations (ListedAffiliation),
+ * as profile.repo's listAffiliations orders them.
+ */
+function listedAffiliationsColumn(userId: Placeholder): SQL {
+  return sql`(select coalesce(json_agg(json_build_object(
+                 'institutionId', a.institution_id, 'institutionName', i.name,
+                 'institutionStatus', i.status, 'positionLabel', coalesce(p.name, ''),
+                 'startDate', a.start_date, 'endDate', a.end_date, 'isCurrent', a.is_current)
+               order by a.is_current desc, a.start_date desc nulls last, a.id), '[]')
+              from affiliations a
+              join institutions i on i.id = a.institution_id
+              left join positions p on p.id = a.position_id
+             where a.user_id = ${userId}) as affiliations`;
 }
 
 /**
@@ -193,7 +232,7 @@ async function readListed(
   db: Db,
   userId: number,
   question: CountingAsk | null,
-): Promise<ListedRelations & { alongside?: unknown }> {
+): Promise<ListedRelations & { alongside: unknown }> {
   const [row] = await listStatements.rows<{
     relations: ListedRelation[];
     parties: ListedParty[];
@@ -203,7 +242,12 @@ async function readListed(
     question ? `counting ${question.key}` : 'plain',
     () => {
       const user = sql.placeholder('user');
-      return listedStatement(user, question?.ask(user) ?? null);
+      // The plain list also reads the user's affiliations, its institution_list.
+      return listedStatement(
+        user,
+        question?.ask(user) ?? null,
+        question ? undefined : listedAffiliationsColumn(user),
+      );
     },
     { user: userId },
   );
@@ -212,11 +256,15 @@ async function readListed(
     relations: relationRows,
     parties,
     people: new Map(people.map((person) => [person.id, person])),
-    ...(question ? { alongside: rest } : {}),
+    alongside: rest,
   };
 }
 
-function listedStatement(userId: Placeholder, question: CountingQuestion | null): SQL {
+function listedStatement(
+  userId: Placeholder,
+  question: CountingQuestion | null,
+  plainColumn?: SQL,
+): SQL {
   const countsColumn = question ? sql`, ${question.counts} as counts` : sql``;
   // People on a relation that can count, looked up by id as everyone else is.
   const affiliationColumn = question
@@ -272,7 +320,7 @@ function listedStatement(userId: Placeholder, question: CountingQuestion | null)
              from listed_parties) as parties,
           (select coalesce(json_agg(people), '[]') from people) as people${
             alongside ? sql`, ${alongside.columns}` : sql``
-          }`;
+          }${plainColumn ? sql`, ${plainColumn}` : sql``}`;
 }
 
 export async function findUsersById(db: Db, ids: readonly number[]): Promise<Map<number, User>> {
