@@ -2,9 +2,9 @@
 // triggers of migration 0028: 'user:<id>' for an account or one of its access tokens; of 0030:
 // 'conferences' for the conferences or their rules; of 0033: 'profile:<id>' for a user's
 // notifications, affiliations or chairs), delivered to the code that keeps copies in memory (the
-// session cache, the conference rules cache, the profile summary cache). Each payload is read here into a change
-// with a scope, and each copy hears only the scopes it names: a cache added for a new scope needs
-// no edit to the others. Two promises hold on both engines:
+// session cache, the conference rules cache, the profile summary cache). Each payload is read
+// here into a change with a scope, and each copy hears only the scopes it names: a cache added
+// for a new scope needs no edit to the others. Two promises hold on both engines:
 // - a change this process commits is delivered before the commit's statement returns, so the
 //   next request in this process never sees what was changed (PostgreSQL and PGlite both send
 //   a session's own notifications before it is ready for the next statement);

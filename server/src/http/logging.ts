@@ -121,18 +121,8 @@ export class OneLinePerRequest extends LogController {
   refusedBeforeRouting(request: FastifyRequest, reply: FastifyReply, refusal: string) {
     const startedAt = performance.now();
     reply.raw.once('finish', () => {
-      if (!this.lines.isLevelEnabled('info')) return;
-      const { method, host, remoteAddress } = serializeRequest(request);
-      this.lines.info(
-        {
-          reqId: request.id,
-          req: { method, host, remoteAddress },
-          res: { statusCode: reply.statusCode },
-          responseTime: performance.now() - startedAt,
-          refusal,
-        },
-        'request completed',
-      );
+      const { url: _withheld, ...req } = serializeRequest(request);
+      this.writeLine(request, reply, req, performance.now() - startedAt, { refusal });
     });
   }
 
@@ -146,16 +136,23 @@ export class OneLinePerRequest extends LogController {
         { req: request, res: reply, err: error, responseTime: reply.elapsedTime },
         'request errored',
       );
-    } else if (this.lines.isLevelEnabled('info')) {
-      this.lines.info(
-        {
-          reqId: request.id,
-          req: serializeRequest(request),
-          res: { statusCode: reply.statusCode },
-          responseTime: reply.elapsedTime,
-        },
-        'request completed',
-      );
+    } else {
+      this.writeLine(request, reply, serializeRequest(request), reply.elapsedTime);
     }
+  }
+
+  /** An answered request's line: its id, the request as given, status and milliseconds. */
+  private writeLine(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    req: Partial<ReturnType<typeof serializeRequest>>,
+    responseTime: number,
+    more: Record<string, string> = {},
+  ) {
+    if (!this.lines.isLevelEnabled('info')) return;
+    this.lines.info(
+      { reqId: request.id, req, res: { statusCode: reply.statusCode }, responseTime, ...more },
+      'request completed',
+    );
   }
 }

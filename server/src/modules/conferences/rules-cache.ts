@@ -13,14 +13,17 @@ export interface ConferenceWithRules {
   rules: ConflictRule[];
 }
 
-export class ConferenceRulesCache {
-  private readonly copies: KeptCopies<string, ConferenceWithRules | undefined>;
-  private readonly unsubscribe: () => void;
-
+export class ConferenceRulesCache extends KeptCopies<
+  string,
+  ConferenceWithRules | undefined,
+  'conferences'
+> {
   constructor(feed: ChangeFeed, maxEntries = 1_000) {
-    this.copies = new KeptCopies(
+    super(
       feed,
       {
+        // Any change drops every copy (no keyOf): the announcement names no conference.
+        scopes: ['conferences'],
         // A conference that does not exist is not kept (anyone may ask for any id).
         isKept: (found) => found !== undefined,
         freeze: (found) => {
@@ -32,27 +35,5 @@ export class ConferenceRulesCache {
       },
       { maxEntries },
     );
-    this.unsubscribe = feed.subscribe({
-      scopes: ['conferences'],
-      onChange: () => this.copies.clear(),
-      onReset: () => this.copies.clear(),
-    });
-  }
-
-  /** The conference `key` names with its rules: a trustworthy copy, else what `read` finds. */
-  find(
-    key: string,
-    read: () => Promise<ConferenceWithRules | undefined>,
-  ): Promise<ConferenceWithRules | undefined> {
-    return this.copies.find(key, read);
-  }
-
-  get size(): number {
-    return this.copies.size;
-  }
-
-  close(): void {
-    this.unsubscribe();
-    this.copies.clear();
   }
 }

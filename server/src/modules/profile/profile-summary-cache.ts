@@ -5,10 +5,10 @@
 // or chairs is announced ('profile:<id>', migration 0033); a copy lives at most a minute.
 import type { ChangeFeed } from '../../db/change-feed.ts';
 import { KeptCopies } from '../../db/kept-copies.ts';
-import type { KeptCopiesOptions } from '../../db/kept-copies.ts';
+import type { KeptCopiesLimits } from '../../db/kept-copies.ts';
 import type { ProfileSummary } from './profile.repo.ts';
 
-export interface ProfileSummaryCacheOptions extends Partial<KeptCopiesOptions> {
+export interface ProfileSummaryCacheOptions extends Partial<KeptCopiesLimits> {
   /**
    * A summary with more unread notifications than this is read every time: a few users with
    * thousands would otherwise hold most of the memory.
@@ -16,15 +16,13 @@ export interface ProfileSummaryCacheOptions extends Partial<KeptCopiesOptions> {
   maxUnread?: number;
 }
 
-export class ProfileSummaryCache {
-  private readonly copies: KeptCopies<number, ProfileSummary>;
-  private readonly unsubscribe: () => void;
-
-  constructor(feed: ChangeFeed, options: ProfileSummaryCacheOptions = {}) {
-    const { maxUnread = 100, ...kept } = options;
-    this.copies = new KeptCopies(
+export class ProfileSummaryCache extends KeptCopies<number, ProfileSummary, 'profile'> {
+  constructor(feed: ChangeFeed, { maxUnread = 100, ...limits }: ProfileSummaryCacheOptions = {}) {
+    super(
       feed,
       {
+        scopes: ['profile'],
+        keyOf: (change) => change.userId,
         isKept: (summary) => summary.unread.length <= maxUnread,
         freeze: (summary) => {
           for (const notification of summary.unread) Object.freeze(notification);
@@ -32,26 +30,7 @@ export class ProfileSummaryCache {
           return Object.freeze(summary);
         },
       },
-      { maxEntries: 10_000, maxAgeMs: 60_000, ...kept },
+      { maxEntries: 10_000, maxAgeMs: 60_000, ...limits },
     );
-    this.unsubscribe = feed.subscribe({
-      scopes: ['profile'],
-      onChange: (change) => this.copies.forget(change.userId),
-      onReset: () => this.copies.clear(),
-    });
-  }
-
-  /** The summary of `userId`: a trustworthy copy, else what `read` finds. */
-  find(userId: number, read: () => Promise<ProfileSummary>): Promise<ProfileSummary> {
-    return this.copies.find(userId, read);
-  }
-
-  get size(): number {
-    return this.copies.size;
-  }
-
-  close(): void {
-    this.unsubscribe();
-    this.copies.clear();
   }
 }

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { affiliationsShownOrder } from '../../db/affiliation-order.ts';
 import { preparedOnce } from '../../db/prepared-queries.ts';
 import {
   affiliations,
@@ -158,7 +159,7 @@ export async function findPositionIds(db: Db, ids: readonly number[]): Promise<S
   return new Set(rows.map((row) => row.id));
 }
 
-/** The user's affiliations with institution and position, current ones first, newest first. */
+/** The user's affiliations with institution and position, in affiliationsShownOrder. */
 export async function listAffiliations(db: Db, userId: number) {
   return affiliationsOf(db).execute({ userId });
 }
@@ -176,11 +177,7 @@ const affiliationsOf = preparedOnce((db) =>
     .innerJoin(institutions, eq(institutions.id, affiliations.institutionId))
     .leftJoin(positions, eq(positions.id, affiliations.positionId))
     .where(eq(affiliations.userId, sql.placeholder('userId')))
-    .orderBy(
-      desc(affiliations.isCurrent),
-      sql`${affiliations.startDate} desc nulls last`,
-      asc(affiliations.id),
-    ),
+    .orderBy(affiliationsShownOrder(sql`${affiliations}`)),
 );
 
 export async function listAffiliationRows(db: Db, userId: number): Promise<AffiliationRow[]> {

@@ -7,6 +7,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import type { NamedInstitution } from '../institutions/institutions.repo.ts';
 import { StatementsBuiltOnce, preparedOnce } from '../../db/prepared-queries.ts';
+import { affiliationsShownOrder } from '../../db/affiliation-order.ts';
 import { queryRows } from '../../db/client.ts';
 import { isLiveRelation, isPartyNotRemoved } from '../../db/relation-filters.ts';
 import {
@@ -152,14 +153,14 @@ export interface ListedAffiliation {
 
 /**
  * The plain list's one column beside its relations: the user's affiliations (ListedAffiliation),
- * as profile.repo's listAffiliations orders them.
+ * in the order the profile form shows them too.
  */
 function listedAffiliationsColumn(userId: Placeholder): SQL {
   return sql`(select coalesce(json_agg(json_build_object(
                  'institutionId', a.institution_id, 'institutionName', i.name,
                  'institutionStatus', i.status, 'positionLabel', coalesce(p.name, ''),
                  'startDate', a.start_date, 'endDate', a.end_date, 'isCurrent', a.is_current)
-               order by a.is_current desc, a.start_date desc nulls last, a.id), '[]')
+               order by ${affiliationsShownOrder(sql`a`)}), '[]')
               from affiliations a
               join institutions i on i.id = a.institution_id
               left join positions p on p.id = a.position_id
@@ -186,11 +187,18 @@ export interface CountingQuestion {
   counts: SQL;
   /** A person's current affiliation as a scalar subquery (conflicts.repo's currentAffiliationOf). */
   affiliationOf: (userId: SQL) => SQL;
-  /**
-   * More to read in the same statement, given back in `alongside`: common table expressions
-   * (the statement starts `with recursive`, so one of them may be) and columns of its one row.
-   */
-  alongside?: { ctes: SQL; columns: SQL };
+  /** More to read in the same statement, given back in `alongside`. */
+  alongside?: ReadAlongside;
+}
+
+/**
+ * What a list's statement reads besides its relations: common table expressions, if any (the
+ * statement then starts `with recursive`, so one of them may be), and columns of its one row,
+ * given back as the row's other fields.
+ */
+export interface ReadAlongside {
+  ctes?: SQL;
+  columns: SQL;
 }
 
 /** A listed relation, and whether it can count for the selected rules. */
@@ -242,12 +250,10 @@ async function readListed(
     question ? `counting ${question.key}` : 'plain',
     () => {
       const user = sql.placeholder('user');
-      // The plain list also reads the user's affiliations, its institution_list.
-      return listedStatement(
-        user,
-        question?.ask(user) ?? null,
-        question ? undefined : listedAffiliationsColumn(user),
-      );
+      const asked = question?.ask(user) ?? null;
+      // The plain list reads the user's affiliations besides, its institution_list.
+      const alongside = asked ? asked.alongside : { columns: listedAffiliationsColumn(user) };
+      return listedStatement(user, asked, alongside);
     },
     { user: userId },
   );
@@ -263,7 +269,7 @@ async function readListed(
 function listedStatement(
   userId: Placeholder,
   question: CountingQuestion | null,
-  plainColumn?: SQL,
+  alongside: ReadAlongside | undefined,
 ): SQL {
   const countsColumn = question ? sql`, ${question.counts} as counts` : sql``;
   // People on a relation that can count, looked up by id as everyone else is.
@@ -277,8 +283,8 @@ function listedStatement(
             select p."userId", r.counts from listed_parties p join listed r on r.id = p."relationId"
           ) named group by id`
     : sql`select "creatorUserId" as id from listed union select "userId" from listed_parties`;
-  const alongside = question?.alongside;
-  return sql`with ${alongside ? sql`recursive ` : sql``}seen as materialized (
+  const ctes = alongside?.ctes;
+  return sql`with ${ctes ? sql`recursive ` : sql``}seen as materialized (
           select id from relations
            where creator_user_id = ${userId} and ${isLiveRelation(sql`status`)}
           union
@@ -312,7 +318,7 @@ function listedStatement(
                    dblp_name as "dblpName"${affiliationColumn}
               from users where users.id = named.id offset 0
           ) u
-        )${alongside ? sql`, ${alongside.ctes}` : sql``}
+        )${ctes ? sql`, ${ctes}` : sql``}
         select
           (select coalesce(json_agg(listed order by "endYear" desc, id desc), '[]') from listed)
             as relations,
@@ -320,7 +326,7 @@ function listedStatement(
              from listed_parties) as parties,
           (select coalesce(json_agg(people), '[]') from people) as people${
             alongside ? sql`, ${alongside.columns}` : sql``
-          }${plainColumn ? sql`, ${plainColumn}` : sql``}`;
+          }`;
 }
 
 export async function findUsersById(db: Db, ids: readonly number[]): Promise<Map<number, User>> {
